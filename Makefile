@@ -1,0 +1,38 @@
+# The two set-up commands of the README: `make demo` and `make test`.
+# Both install what the project needs on a fresh Debian machine (libz3-dev
+# via apt-get; Go modules via the module proxy) when it is missing.
+
+GO ?= go
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO ?= testdata/check/appendix_a.c
+
+.PHONY: deps build demo test vet fmt-check bench fuzz
+
+deps:
+	@if [ ! -f /usr/include/z3.h ]; then \
+		echo "installing libz3-dev (Z3 for the interference engine)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libz3-dev; \
+	fi
+	@$(GO) mod download
+
+build: deps
+	$(GO) build -o bin/chorus ./cmd/chorus
+
+demo: build
+	./bin/chorus check --domain octagon $(DEMO); \
+	status=$$?; [ $$status -le 1 ] || exit $$status
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed: $$out"; exit 1; fi
+
+test: deps fmt-check vet
+	$(GO) test -timeout 60m ./...
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./domains ./datalog
+
+fuzz: deps
+	$(GO) test -run '^$$' -fuzz FuzzBuild -fuzztime 10m ./cfg
