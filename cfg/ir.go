@@ -281,6 +281,23 @@ type Alloc struct {
 // Skip does nothing.
 type Skip struct{}
 
+// InitGlobals is the action of the first location of main (Templates[0].Entry)
+// and of no other location: program start. After it, every Global register
+// holds its initial value (Var.Init, zero when nil) and every GlobalObject
+// and StringObject holds its initial contents (Object.Init, zero elsewhere).
+// It is the only writer of initial global values (DESIGN.md §3: "init").
+type InitGlobals struct{}
+
+// Output is a call to printf with a constant format string (after escape
+// processing) and its value arguments, for the reference interpreter and
+// differential tests. The analysis treats it as Skip. Args are
+// side-effect-free and read no shared memory (the builder loads them into
+// temporaries first); %s arguments are pointers.
+type Output struct {
+	Format string
+	Args   []Expr
+}
+
 func (*Assign) isAction()      {}
 func (*Assume) isAction()      {}
 func (*Havoc) isAction()       {}
@@ -293,6 +310,8 @@ func (*Spawn) isAction()       {}
 func (*Join) isAction()        {}
 func (*Alloc) isAction()       {}
 func (*Skip) isAction()        {}
+func (*InitGlobals) isAction() {}
+func (*Output) isAction()      {}
 
 // LValue is a destination: a register (*VarRef) or memory (*Deref).
 type LValue interface {
@@ -306,6 +325,8 @@ type Expr interface {
 }
 
 // Const is an integer constant (for unsigned 64-bit values, the bits).
+// With a FloatType, Value holds the bits of the float64 value
+// (math.Float64bits), whatever the type's width.
 type Const struct {
 	Type  Type
 	Value int64
@@ -317,6 +338,13 @@ type VarRef struct{ Var *Var }
 // Deref names the memory at Addr, read or written with Type. Cells are the
 // abstract cells Addr may denote (from the points-to analysis); an access
 // with exactly one non-summary cell is a strong update.
+//
+// Cells lists every cell that may overlap the bytes accessed. A cell whose
+// Type or Offset differs from the access (type punning through unions or
+// casts, partial overlap, the <unknown> object's cell) is not a faithful
+// copy of the value: reading it gives an unknown value of the access Type,
+// and writing it leaves it holding an unknown value of its own Type. Only a
+// cell of the same Type and Offset as the access carries the value.
 type Deref struct {
 	Addr  Expr
 	Type  Type
