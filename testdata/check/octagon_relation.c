@@ -1,0 +1,38 @@
+// chorus: --checks assert --domain octagon
+// Octagon-only proofs: relations between a thread's locals.
+typedef unsigned long pthread_t;
+typedef union { char size[24]; long align; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_trylock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern void __VERIFIER_assert(int);
+
+void *worker(void *arg) {
+  int y = __VERIFIER_nondet_int();
+  int x;
+  int i = 0, j = 10;
+  __VERIFIER_assume(y < 1000);
+  x = y + 1;
+  __VERIFIER_assert(x > y); // want assert:proven
+  while (i < 10) {
+    i++;
+    j--;
+  }
+  __VERIFIER_assert(i + j == 10); // want assert:proven
+  __VERIFIER_assert(j == 0);      // want assert:proven
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  while (__VERIFIER_nondet_int())
+    pthread_create(&t, 0, worker, 0);
+  return 0;
+}

@@ -1,0 +1,31 @@
+// chorus: --checks assert
+// One worker (spawned once, outside any loop) is the only writer of x after
+// the spawn; main's earlier write pairs with no thread.
+typedef unsigned long pthread_t;
+typedef union { char size[24]; long align; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_trylock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern void __VERIFIER_assert(int);
+
+int x = 0;
+
+void *worker(void *arg) {
+  x = 1;
+  __VERIFIER_assert(x == 1); // want assert:proven
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  x = 2;
+  pthread_create(&t, 0, worker, 0);
+  return 0;
+}
