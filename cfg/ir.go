@@ -404,6 +404,14 @@ const (
 // already (the builder inserts casts for the usual arithmetic
 // conversions); the result is wrapped to Type (Type == MathInt: no wrap).
 // Signed overflow is a check placed before the location that computes it.
+//
+// Contract with the analysis: the builder places an OverflowCheck before
+// every signed Add/Sub/Mul/Div/Rem/Shl/Neg that may overflow (C makes the
+// overflow undefined behaviour). Like every check, it is assumed to hold on
+// the paths that continue, so the analysis may clamp a signed Binary's
+// result to its type's range (meet) instead of wrapping it; proofs are then
+// "no check fails", the usual reading for C. Casts (implementation-defined,
+// gcc wraps) and unsigned arithmetic always wrap.
 type Binary struct {
 	Op   BinOp
 	X, Y Expr
