@@ -1,0 +1,241 @@
+package datalog
+
+type stepKind uint8
+
+const (
+	stepPos stepKind = iota // iterate matching rows of a positive atom
+	stepNeg                 // fail if the negated atom has a matching row
+	stepNeq                 // fail if two values are equal
+)
+
+type rangeSel uint8
+
+const (
+	rangeOld   rangeSel = iota // rows [0, old)
+	rangeDelta                 // rows [old, cur)
+	rangeFull                  // rows [0, cur)
+)
+
+const (
+	opBind       uint8 = iota // vars[slot] = t[col]
+	opCheckSlot               // t[col] == vars[slot]
+	opCheckConst              // t[col] == val
+)
+
+type colOp struct {
+	op   uint8
+	col  int32
+	slot int32
+	val  uint32
+}
+
+type step struct {
+	kind   stepKind
+	rel    *Relation
+	st     *store // rel.st when the plan runs
+	rng    rangeSel
+	lo, hi int
+	hix    *hashIndex  // lookup on the key columns, or nil
+	bix    *btreeIndex // ordered alternative, or nil
+	key    []arg       // key values, in index column order
+	keyBuf []uint32
+	ops    []colOp // for the columns not in the key
+	args   []arg   // stepNeg: the atom's arguments; stepNeq: the two sides
+}
+
+// plan is one semi-naive variant of a rule: positive atom delta reads the
+// delta rows of its relation, atoms before it (in rule order) the old rows,
+// atoms after it all rows. Any fixed order gives the standard
+// decomposition full⋈full \ old⋈old = ∪_d old…old ⋈ Δ_d ⋈ full…full
+// without deriving a combination twice.
+type plan struct {
+	rule  *Rule
+	delta int
+	steps []step
+}
+
+type stratumPlans struct {
+	variants []*plan
+	bodiless []*plan // rules without positive atoms: fire once per recomputation
+}
+
+// runnable reports whether every positive step has a non-empty row range.
+func (pl *plan) runnable(b *bounds) bool {
+	for i := range pl.steps {
+		s := &pl.steps[i]
+		if s.kind != stepPos {
+			continue
+		}
+		id := s.rel.id
+		var lo, hi int
+		switch s.rng {
+		case rangeOld:
+			lo, hi = 0, b.old[id]
+		case rangeDelta:
+			lo, hi = b.old[id], b.cur[id]
+		default:
+			lo, hi = 0, b.cur[id]
+		}
+		if lo >= hi {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Program) planStratum(s *stratum) stratumPlans {
+	var sp stratumPlans
+	for _, ru := range s.rules {
+		if ru.never {
+			continue
+		}
+		if len(ru.pos) == 0 {
+			sp.bodiless = append(sp.bodiless, p.planVariant(ru, -1))
+			continue
+		}
+		for d := range ru.pos {
+			sp.variants = append(sp.variants, p.planVariant(ru, d))
+		}
+	}
+	return sp
+}
+
+// planVariant orders the join greedily: the delta atom first (it is the
+// small, changing part), then repeatedly the atom with the most columns
+// already bound (constants or bound variables) — an atom fully bound is a
+// pure membership test and goes first — ties broken by smaller relation.
+// Each joined atom with bound columns gets an index on exactly those
+// columns; negations and inequalities run as soon as their variables are
+// bound.
+func (p *Program) planVariant(ru *Rule, delta int) *plan {
+	pl := &plan{rule: ru, delta: delta}
+	bound := make([]bool, ru.nvars)
+	negDone := make([]bool, len(ru.neg))
+	neqDone := make([]bool, len(ru.neqs))
+	isBound := func(a arg) bool { return a.slot < 0 || bound[a.slot] }
+	addFilters := func() {
+		for i, c := range ru.neqs {
+			if !neqDone[i] && isBound(c[0]) && isBound(c[1]) {
+				neqDone[i] = true
+				pl.steps = append(pl.steps, step{kind: stepNeq, args: c[:]})
+			}
+		}
+		for i, n := range ru.neg {
+			if negDone[i] {
+				continue
+			}
+			ok := true
+			for _, a := range n.args {
+				ok = ok && isBound(a)
+			}
+			if ok {
+				negDone[i] = true
+				pl.steps = append(pl.steps, p.negStep(n))
+			}
+		}
+	}
+	addFilters()
+	if delta < 0 {
+		return pl
+	}
+	used := make([]bool, len(ru.pos))
+	next := delta
+	for {
+		used[next] = true
+		pl.steps = append(pl.steps, p.posStep(ru.pos[next], next, delta, bound))
+		addFilters()
+		best, bestAll, bestN, bestSize := -1, false, -1, 0
+		for j, a := range ru.pos {
+			if used[j] {
+				continue
+			}
+			nb, all := 0, true
+			for _, x := range a.args {
+				switch {
+				case x.slot == argConst || x.slot >= 0 && bound[x.slot]:
+					nb++
+				case x.slot >= 0:
+					all = false
+				}
+			}
+			size := a.rel.st.n
+			better := best < 0 ||
+				all && !bestAll ||
+				all == bestAll && (nb > bestN || nb == bestN && size < bestSize)
+			if better {
+				best, bestAll, bestN, bestSize = j, all, nb, size
+			}
+		}
+		if best < 0 {
+			break
+		}
+		next = best
+	}
+	return pl
+}
+
+func (p *Program) posStep(a cAtom, j, delta int, bound []bool) step {
+	s := step{kind: stepPos, rel: a.rel}
+	switch {
+	case j < delta:
+		s.rng = rangeOld
+	case j == delta:
+		s.rng = rangeDelta
+	default:
+		s.rng = rangeFull
+	}
+	useIndex := j != delta // the delta atom is scanned
+	var mask uint32
+	local := map[int32]bool{}
+	for c, x := range a.args {
+		switch {
+		case x.slot == argAny:
+		case x.slot == argConst:
+			if useIndex {
+				mask |= 1 << c
+				s.key = append(s.key, x)
+			} else {
+				s.ops = append(s.ops, colOp{op: opCheckConst, col: int32(c), val: x.val})
+			}
+		case bound[x.slot]:
+			if useIndex {
+				mask |= 1 << c
+				s.key = append(s.key, x)
+			} else {
+				s.ops = append(s.ops, colOp{op: opCheckSlot, col: int32(c), slot: x.slot})
+			}
+		case local[x.slot]:
+			s.ops = append(s.ops, colOp{op: opCheckSlot, col: int32(c), slot: x.slot})
+		default:
+			local[x.slot] = true
+			s.ops = append(s.ops, colOp{op: opBind, col: int32(c), slot: x.slot})
+		}
+	}
+	for sl := range local {
+		bound[sl] = true
+	}
+	if mask != 0 {
+		s.hix, s.bix = a.rel.st.indexFor(mask, p.indexKind)
+		s.keyBuf = make([]uint32, len(s.key))
+	}
+	return s
+}
+
+// negStep checks a negated atom against the whole relation (complete: it
+// lies in a lower stratum or is EDB). Fully bound atoms use the relation's
+// hash set, others a hash index on the non-wildcard columns.
+func (p *Program) negStep(a cAtom) step {
+	s := step{kind: stepNeg, rel: a.rel, args: a.args}
+	var mask uint32
+	for c, x := range a.args {
+		if x.slot != argAny {
+			mask |= 1 << c
+			s.key = append(s.key, x)
+		}
+	}
+	if popcount(mask) < a.rel.arity {
+		s.hix, _ = a.rel.st.indexFor(mask, HashIndexes)
+	}
+	s.keyBuf = make([]uint32, len(s.key))
+	return s
+}
