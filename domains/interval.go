@@ -1,0 +1,465 @@
+package domains
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Intervals is the non-relational interval domain.
+var Intervals Domain = intervalDomain{}
+
+type intervalDomain struct{}
+
+func (intervalDomain) Name() string { return "interval" }
+
+func (intervalDomain) Top(dim int) Value {
+	ivs := make([]Interval, dim)
+	for i := range ivs {
+		ivs[i] = TopInterval()
+	}
+	return &IntervalValue{ivs: ivs}
+}
+
+func (intervalDomain) Bottom(dim int) Value { return &IntervalValue{dim: dim, bottom: true} }
+
+// IntervalValue is a box: one interval per variable. A box with an empty
+// component is ⊥ and is stored as bottom (ivs nil).
+type IntervalValue struct {
+	ivs    []Interval
+	dim    int // used when bottom
+	bottom bool
+}
+
+// NewIntervalValue builds a box from per-variable intervals (⊥ if one is
+// empty). The slice is copied.
+func NewIntervalValue(ivs []Interval) *IntervalValue {
+	for _, iv := range ivs {
+		if iv.IsEmpty() {
+			return &IntervalValue{dim: len(ivs), bottom: true}
+		}
+	}
+	return &IntervalValue{ivs: slices.Clone(ivs)}
+}
+
+// Get returns the interval of variable x (empty when ⊥).
+func (v *IntervalValue) Get(x int) Interval {
+	if v.bottom {
+		return EmptyInterval()
+	}
+	return v.ivs[x]
+}
+
+func (v *IntervalValue) Dim() int {
+	if v.bottom {
+		return v.dim
+	}
+	return len(v.ivs)
+}
+
+func (v *IntervalValue) IsBottom() bool { return v.bottom }
+
+func (v *IntervalValue) IsTop() bool {
+	if v.bottom {
+		return false
+	}
+	for _, iv := range v.ivs {
+		if !iv.IsTop() {
+			return false
+		}
+	}
+	return true
+}
+
+// other converts an argument, checking kind and dimension: mixing kinds
+// or dimensions is a programming error in the client.
+func (v *IntervalValue) other(o Value) *IntervalValue {
+	w, ok := o.(*IntervalValue)
+	if !ok {
+		panic(fmt.Sprintf("domains: interval value combined with %T", o))
+	}
+	if w.Dim() != v.Dim() {
+		panic(fmt.Sprintf("domains: dimension mismatch %d vs %d", v.Dim(), w.Dim()))
+	}
+	return w
+}
+
+func (v *IntervalValue) bot() *IntervalValue { return &IntervalValue{dim: v.Dim(), bottom: true} }
+
+// zip applies f componentwise; an empty component makes the result ⊥.
+func (v *IntervalValue) zip(w *IntervalValue, f func(a, b Interval) Interval) *IntervalValue {
+	out := make([]Interval, len(v.ivs))
+	for i := range out {
+		if out[i] = f(v.ivs[i], w.ivs[i]); out[i].IsEmpty() {
+			return v.bot()
+		}
+	}
+	return &IntervalValue{ivs: out}
+}
+
+func (v *IntervalValue) Join(o Value) Value {
+	w := v.other(o)
+	if v.bottom {
+		return w
+	}
+	if w.bottom {
+		return v
+	}
+	return v.zip(w, Interval.Join)
+}
+
+func (v *IntervalValue) Meet(o Value) Value {
+	w := v.other(o)
+	if v.bottom || w.bottom {
+		return v.bot()
+	}
+	return v.zip(w, Interval.Meet)
+}
+
+// Widen moves each unstable bound to the next threshold (thresholds are
+// sorted ascending) and then to ±∞.
+func (v *IntervalValue) Widen(o Value, thresholds []int64) Value {
+	w := v.other(o)
+	if v.bottom {
+		return w
+	}
+	if w.bottom {
+		return v
+	}
+	return v.zip(w, func(a, b Interval) Interval { return widenInterval(a, b, thresholds) })
+}
+
+func widenInterval(a, b Interval, thresholds []int64) Interval {
+	r := a
+	if b.Lo.Less(a.Lo) {
+		r.Lo = thresholdBelow(b.Lo, thresholds)
+	}
+	if a.Hi.Less(b.Hi) {
+		r.Hi = thresholdAbove(b.Hi, thresholds)
+	}
+	return r
+}
+
+// thresholdAbove is the least threshold ≥ b, or +∞.
+func thresholdAbove(b Bound, ts []int64) Bound {
+	if !b.IsFinite() {
+		return b
+	}
+	i := sort.Search(len(ts), func(i int) bool { return ts[i] >= b.V })
+	if i < len(ts) {
+		return Finite(ts[i])
+	}
+	return PlusInf
+}
+
+// thresholdBelow is the greatest threshold ≤ b, or -∞.
+func thresholdBelow(b Bound, ts []int64) Bound {
+	if !b.IsFinite() {
+		return b
+	}
+	i := sort.Search(len(ts), func(i int) bool { return ts[i] > b.V })
+	if i > 0 {
+		return Finite(ts[i-1])
+	}
+	return MinusInf
+}
+
+// Narrow refines only infinite bounds (standard narrowing).
+func (v *IntervalValue) Narrow(o Value) Value {
+	w := v.other(o)
+	if v.bottom || w.bottom {
+		return v.bot()
+	}
+	return v.zip(w, func(a, b Interval) Interval {
+		if a.Lo.IsMinusInf() {
+			a.Lo = b.Lo
+		}
+		if a.Hi.IsPlusInf() {
+			a.Hi = b.Hi
+		}
+		return a
+	})
+}
+
+func (v *IntervalValue) Leq(o Value) bool {
+	w := v.other(o)
+	if v.bottom {
+		return true
+	}
+	if w.bottom {
+		return false
+	}
+	for i, iv := range v.ivs {
+		if !w.ivs[i].Includes(iv) {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *IntervalValue) Equal(o Value) bool {
+	w := v.other(o)
+	if v.bottom || w.bottom {
+		return v.bottom == w.bottom
+	}
+	for i, iv := range v.ivs {
+		if !w.ivs[i].Equal(iv) {
+			return false
+		}
+	}
+	return true
+}
+
+// evalLin evaluates Σ coef·get(var) + const in interval arithmetic. It is
+// sound for any term list (duplicates included).
+func evalLin(e LinExpr, get func(int) Interval) Interval {
+	r := Point(e.Const)
+	for _, t := range e.Terms {
+		r = r.Add(get(t.Var).Scale(t.Coef))
+	}
+	return r
+}
+
+func (v *IntervalValue) Bounds(e LinExpr) Interval {
+	if v.bottom {
+		return EmptyInterval()
+	}
+	if n, ok := e.normal(); ok {
+		e = n
+	}
+	return evalLin(e, func(i int) Interval { return v.ivs[i] })
+}
+
+func (v *IntervalValue) with(x int, iv Interval) *IntervalValue {
+	if iv.IsEmpty() {
+		return v.bot()
+	}
+	out := slices.Clone(v.ivs)
+	out[x] = iv
+	return &IntervalValue{ivs: out}
+}
+
+// Assign x := e. For a normalized e the interval evaluation is the exact
+// hull of e over the box.
+func (v *IntervalValue) Assign(x int, e LinExpr) Value {
+	if v.bottom {
+		return v
+	}
+	return v.with(x, v.Bounds(e))
+}
+
+func (v *IntervalValue) AssignInterval(x int, iv Interval) Value {
+	if v.bottom {
+		return v
+	}
+	return v.with(x, iv)
+}
+
+func (v *IntervalValue) Forget(x int) Value { return v.AssignInterval(x, TopInterval()) }
+
+// Assume refines the box by a linear constraint. For e ≤ 0 each variable
+// is bounded by what the other terms allow (constraint propagation,
+// repeated for propagationRounds rounds or until stable). e = 0 is e ≤ 0
+// and -e ≤ 0. e ≠ 0 only cuts an end of e's range (the box cannot
+// represent a hole): if e ≤ 0 is implied it becomes e ≤ -1.
+func (v *IntervalValue) Assume(c LinCons) Value {
+	if v.bottom {
+		return v
+	}
+	e, ok := c.Expr.normal()
+	if !ok {
+		return v // constraint not representable: ignoring it is sound
+	}
+	switch c.Op {
+	case NeZero:
+		return assumeNe(v, e, v.bot())
+	case EqZero:
+		out := slices.Clone(v.ivs)
+		ne, okNeg := e.Neg()
+		for range propagationRounds {
+			ch1, empty := refineLe(out, e)
+			if empty {
+				return v.bot()
+			}
+			ch2 := false
+			if okNeg {
+				if ch2, empty = refineLe(out, ne); empty {
+					return v.bot()
+				}
+			}
+			if !ch1 && !ch2 {
+				break
+			}
+		}
+		return &IntervalValue{ivs: out}
+	}
+	out := slices.Clone(v.ivs)
+	for range propagationRounds {
+		ch, empty := refineLe(out, e)
+		if empty {
+			return v.bot()
+		}
+		if !ch {
+			break
+		}
+	}
+	return &IntervalValue{ivs: out}
+}
+
+// propagationRounds bounds the constraint propagation of one Assume.
+const propagationRounds = 3
+
+// assumeNe handles e ≠ 0 for any Value through Bounds and Assume: it is
+// exact at the ends of e's range and ignores holes inside it.
+func assumeNe(v Value, e LinExpr, bottom Value) Value {
+	b := v.Bounds(e)
+	if s, ok := b.Singleton(); ok && s == 0 {
+		return bottom
+	}
+	if b.Hi.Eq(Finite(0)) {
+		if e1, ok := e.AddConst(1); ok {
+			return v.Assume(LinCons{Expr: e1, Op: LeZero})
+		}
+	}
+	if b.Lo.Eq(Finite(0)) {
+		if n, ok := e.Neg(); ok {
+			if n1, ok := n.AddConst(1); ok {
+				return v.Assume(LinCons{Expr: n1, Op: LeZero})
+			}
+		}
+	}
+	return v
+}
+
+// refineLe tightens ivs with Σ a_j x_j + c ≤ 0 (e normalized): for each j,
+// a_j·x_j ≤ -c - Σ_{i≠j} min(a_i·x_i). It reports whether a bound changed
+// and whether a variable became empty.
+func refineLe(ivs []Interval, e LinExpr) (changed, empty bool) {
+	if len(e.Terms) == 0 {
+		return false, e.Const > 0
+	}
+	lows := make([]Bound, len(e.Terms))
+	for i, t := range e.Terms {
+		lows[i] = clampLo(ivs[t.Var].Scale(t.Coef).Lo)
+	}
+	negC := Finite(e.Const).Neg()
+	for j, t := range e.Terms {
+		rest := Finite(0)
+		for i := range e.Terms {
+			if i != j {
+				rest = clampLo(rest.Add(lows[i]))
+			}
+		}
+		u := clampHi(negC.Add(rest.Neg())) // a_j·x_j ≤ u
+		if !u.IsFinite() {
+			continue
+		}
+		nv := ivs[t.Var]
+		if t.Coef > 0 {
+			nv.Hi = nv.Hi.Min(floorDivBound(u, t.Coef))
+		} else if q, ok := ceilDiv(u.V, t.Coef); ok {
+			nv.Lo = nv.Lo.Max(Finite(q))
+		} else {
+			nv.Lo = nv.Lo.Max(Finite(1<<63 - 1)) // ⌈MinInt64 / -1⌉ = 2^63
+		}
+		if nv.IsEmpty() {
+			return true, true
+		}
+		if !nv.Equal(ivs[t.Var]) {
+			ivs[t.Var] = nv
+			changed = true
+			lows[j] = clampLo(nv.Scale(t.Coef).Lo)
+		}
+	}
+	return changed, false
+}
+
+func (v *IntervalValue) Entails(c LinCons) bool {
+	return entailsByBounds(v, c)
+}
+
+// entailsByBounds decides c from the range of its expression.
+func entailsByBounds(v Value, c LinCons) bool {
+	if v.IsBottom() {
+		return true
+	}
+	b := v.Bounds(c.Expr)
+	switch c.Op {
+	case LeZero:
+		return b.Hi.Cmp(Finite(0)) <= 0
+	case EqZero:
+		s, ok := b.Singleton()
+		return ok && s == 0
+	}
+	return !b.Contains(0)
+}
+
+func (v *IntervalValue) Constraints() []LinCons {
+	if v.bottom {
+		return []LinCons{unsat()}
+	}
+	var cs []LinCons
+	for i, iv := range v.ivs {
+		cs = appendUnary(cs, i, iv)
+	}
+	return cs
+}
+
+// appendUnary appends lo ≤ x ≤ hi (or x = s) as linear constraints. The
+// upper bound MinInt64 has no representable negation; it is written as
+// x ≤ MinInt64+1, a sound weakening.
+func appendUnary(cs []LinCons, x int, iv Interval) []LinCons {
+	if s, ok := iv.Singleton(); ok && s != math.MinInt64 {
+		return append(cs, LinCons{Expr: LinExpr{Terms: []Term{{x, 1}}, Const: -s}, Op: EqZero})
+	}
+	if iv.Lo.IsFinite() { // -x + lo ≤ 0
+		cs = append(cs, LinCons{Expr: LinExpr{Terms: []Term{{x, -1}}, Const: iv.Lo.V}, Op: LeZero})
+	}
+	if iv.Hi.IsFinite() { // x - hi ≤ 0
+		cs = append(cs, LinCons{Expr: LinExpr{Terms: []Term{{x, 1}}, Const: -max(iv.Hi.V, math.MinInt64+1)}, Op: LeZero})
+	}
+	return cs
+}
+
+func (v *IntervalValue) AddDims(n int) Value {
+	if v.bottom {
+		return &IntervalValue{dim: v.dim + n, bottom: true}
+	}
+	out := slices.Grow(slices.Clone(v.ivs), n)
+	for range n {
+		out = append(out, TopInterval())
+	}
+	return &IntervalValue{ivs: out}
+}
+
+func (v *IntervalValue) Project(keep []int) Value {
+	if v.bottom {
+		return &IntervalValue{dim: len(keep), bottom: true}
+	}
+	out := make([]Interval, len(keep))
+	for i, k := range keep {
+		out[i] = v.ivs[k]
+	}
+	return &IntervalValue{ivs: out}
+}
+
+func (v *IntervalValue) String(names func(int) string) string {
+	if v.bottom {
+		return "bottom"
+	}
+	if names == nil {
+		names = defaultName
+	}
+	var parts []string
+	for i, iv := range v.ivs {
+		if !iv.IsTop() {
+			parts = append(parts, names(i)+" in "+iv.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "top"
+	}
+	return strings.Join(parts, ", ")
+}
