@@ -1,0 +1,468 @@
+package interference
+
+import (
+	"context"
+	"sort"
+
+	"chorus/cfg"
+)
+
+// Truth is the value of an observable condition at a location under the
+// current invariant.
+type Truth uint8
+
+const (
+	Unknown Truth = iota // may hold or not
+	True                 // holds in every state of the invariant
+	False                // holds in none
+	Bottom               // the location is unreachable
+)
+
+// Cells is what the engine needs from the data flow graph: the variable
+// cells (identified by small non-negative integers) that an action
+// modifies and those whose incoming edges a location's invariant needs.
+type Cells interface {
+	// Mod lists the cells act(l) may modify; an assume counts as
+	// modifying the cells of the variables it reads.
+	Mod(l *cfg.Loc) []int
+	// Uses lists the cells whose value at l the invariant of l needs
+	// (those an edge into l may carry).
+	Uses(l *cfg.Loc) []int
+	// CellOf returns the cell of a variable.
+	CellOf(v *cfg.Var) int
+	// Global reports whether a cell holds global variables (cells never
+	// mix globals and locals).
+	Global(cell int) bool
+}
+
+// Invariants evaluates an observable condition at a location under the
+// current invariants Φ.
+type Invariants interface {
+	Truth(l *cfg.Loc, cond cfg.Expr) Truth
+}
+
+// Edge is an interference edge Src —Cell→ Dst for the DFG.
+type Edge struct {
+	Src  *cfg.Loc
+	Cell int
+	Dst  *cfg.Loc
+}
+
+// RoundStats describes one evaluation of the rules.
+type RoundStats struct {
+	Pairs, Flows int // facts after the round
+	NewFacts     int // edge(W, X, B) facts new in this round
+	NewEdges     int // DFG edges they map to
+	Z3Queries    int // Z3 queries in this round
+	Signatures   int // distinct Φ̂ signatures at the positions
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithZ3Timeout sets the per-query Z3 timeout in milliseconds (default 500).
+func WithZ3Timeout(ms uint) Option { return func(e *Engine) { e.z3Timeout = ms } }
+
+// WithoutZ3 decides compat from literal clashes alone (for comparison and
+// tests; coarser but sound).
+func WithoutZ3() Option { return func(e *Engine) { e.noZ3 = true } }
+
+// WithDatalog selects the evaluation of the rules: on the datalog engine
+// (true, the default) or by the built-in worklist (false). Both compute
+// the same facts (tested); the worklist needs no materialized acqheld.
+func WithDatalog(on bool) Option { return func(e *Engine) { e.useDatalog = on } }
+
+// WithMaxTuples bounds the facts of the datalog evaluation (0: none).
+func WithMaxTuples(n int) Option { return func(e *Engine) { e.maxTuples = n } }
+
+// Engine holds the static facts of a program and the game state that grows
+// across rounds of the outer loop.
+type Engine struct {
+	prog  *cfg.Program
+	cells Cells
+
+	conds   *conditionSet
+	sat     *satChecker
+	noZ3    bool
+	pos     *positions
+	locks   *locks
+	holds   []bitset // by position index
+	acq     []int    // by position index: lock index acquired, -1 if none
+	atomic  []bool   // by position index
+	inMain  []bool   // by position index
+	mod     [][]int  // by position index: global cells modified
+	spawn   [][]int32
+	enClass []int       // by position index: class of enabled(a)
+	classes [][]Literal // enabled-literal classes; classes[0] is empty
+
+	z3Timeout  uint
+	useDatalog bool
+	maxTuples  int
+	dl         *datalogGame
+
+	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
+	// Kept as the union over rounds (monotone; see Round).
+	compat []bool
+
+	game *game
+
+	lockAt []bitset // by location ID
+	// usesCache/modCache hold Cells.Uses/Mod per location ID, filled
+	// lazily: Uses must not change after the first Round (call dfg Need
+	// with ConditionCells before).
+	usesCache [][]int
+	usesDone  []bool
+	modCache  [][]int
+}
+
+// New computes the observable conditions, game positions, must-locksets,
+// atomic sections and spawn facts of p.
+func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
+	e := &Engine{prog: p, cells: cells, z3Timeout: 500, useDatalog: true}
+	for _, o := range opts {
+		o(e)
+	}
+	e.conds = newConditionSet(p)
+	e.locks = findLocks(p)
+	e.usesCache = make([][]int, len(p.Locs))
+	e.usesDone = make([]bool, len(p.Locs))
+	e.modCache = make([][]int, len(p.Locs))
+	for _, l := range p.Locs {
+		e.modCache[l.ID] = cells.Mod(l)
+	}
+
+	// Enabled literals per location (and the conditions they introduce).
+	enabled := make([][]Literal, len(p.Locs))
+	for _, l := range p.Locs {
+		switch a := l.Act.(type) {
+		case *cfg.Assume:
+			enabled[l.ID] = e.conds.literalsOfAssume(a.Cond)
+		case *cfg.Acquire:
+			if v := lockCell(a.Lock); v != nil {
+				var read cfg.Expr = a.Lock
+				if d, ok := a.Lock.(*cfg.Deref); ok && exactCell(d) == nil {
+					read = nil // not an exact access: no lock condition
+				}
+				if read != nil && v.Type.Kind == cfg.IntType {
+					c := e.conds.intern(&cfg.Binary{Op: cfg.Eq, X: read, Y: &cfg.Const{Type: read.ExprType(), Value: 0}, Type: cfg.Bool}, []*cfg.Var{v}, true)
+					enabled[l.ID] = []Literal{{Cond: c.ID}}
+				}
+			}
+		}
+	}
+
+	globalMod := func(l *cfg.Loc) bool {
+		for _, c := range e.modCache[l.ID] {
+			if cells.Global(c) {
+				return true
+			}
+		}
+		return false
+	}
+	e.pos = computePositions(p, globalMod)
+	np := len(e.pos.locs)
+
+	lockAt := mustLocksets(p, e.locks)
+	e.lockAt = lockAt
+
+	classKey := map[string]int{"": 0}
+	e.classes = [][]Literal{nil}
+	e.holds = make([]bitset, np)
+	e.acq = make([]int, np)
+	e.atomic = make([]bool, np)
+	e.inMain = make([]bool, np)
+	e.mod = make([][]int, np)
+	e.spawn = make([][]int32, np)
+	e.enClass = make([]int, np)
+	mainIsSingleton := len(p.Templates) > 0 && !mainSpawned(p)
+	for i, l := range e.pos.locs {
+		e.holds[i] = lockAt[l.ID]
+		e.atomic[i] = l.Atomic
+		e.inMain[i] = mainIsSingleton && l.Template == p.Templates[0]
+		e.acq[i] = -1
+		if a, ok := l.Act.(*cfg.Acquire); ok {
+			if v := lockCell(a.Lock); v != nil {
+				if k, ok := e.locks.index[v]; ok {
+					e.acq[i] = k
+				}
+			}
+		}
+		for _, c := range e.modCache[l.ID] {
+			if cells.Global(c) {
+				e.mod[i] = append(e.mod[i], c)
+			}
+		}
+		if s, ok := l.Act.(*cfg.Spawn); ok {
+			for _, t := range s.Targets {
+				if t != nil && t.Entry != nil {
+					e.spawn[i] = append(e.spawn[i], e.pos.index[t.Entry.ID])
+				}
+			}
+		}
+		lits := normalize(enabled[l.ID])
+		k := literalsKey(lits)
+		id, ok := classKey[k]
+		if !ok {
+			id = len(e.classes)
+			classKey[k] = id
+			e.classes = append(e.classes, lits)
+		}
+		e.enClass[i] = id
+	}
+	e.compat = make([]bool, np*len(e.classes))
+	if !e.noZ3 {
+		e.sat = newSatChecker(e.conds.conds, e.z3Timeout)
+	} else {
+		e.sat = &satChecker{memo: map[string]bool{}} // ctx nil: clashes only
+	}
+	e.game = newGame(e)
+	if e.useDatalog {
+		d, err := newDatalogGame(e, e.maxTuples)
+		if err != nil {
+			e.Close()
+			return nil, err
+		}
+		e.dl = d
+	}
+	return e, nil
+}
+
+// Close releases the Z3 context.
+func (e *Engine) Close() {
+	if e.sat != nil {
+		e.sat.close()
+	}
+}
+
+// Conditions returns the observable conditions.
+func (e *Engine) Conditions() []*Condition { return e.conds.conds }
+
+// ConditionCells returns the cells of the variables the observable
+// conditions read: the DFG must track them at every location (dfg Need) so
+// that Φ̂ can be evaluated everywhere.
+func (e *Engine) ConditionCells() []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, c := range e.conds.conds {
+		for _, v := range c.Vars {
+			x := e.cells.CellOf(v)
+			if !seen[x] {
+				seen[x] = true
+				out = append(out, x)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// NumPositions returns the number of game positions.
+func (e *Engine) NumPositions() int { return len(e.pos.locs) }
+
+// IsPosition reports whether l is a game position.
+func (e *Engine) IsPosition(l *cfg.Loc) bool { return e.pos.isPos[l.ID] }
+
+// NumLocks returns the number of lock words in the must-lockset analysis.
+func (e *Engine) NumLocks() int { return len(e.locks.vars) }
+
+// Holds reports whether a thread standing at l surely holds lock word v.
+func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
+	i, ok := e.locks.index[v]
+	if !ok {
+		return false
+	}
+	return e.lockAt[l.ID].has(i)
+}
+
+// Round evaluates Φ̂ at every position under inv, updates compat, runs the
+// rules to their fixpoint (incrementally: facts of earlier rounds are
+// kept, and only facts blocked by compat are re-examined) and returns the
+// DFG edges that the new edge(W, X, B) facts map to.
+//
+// compat is kept as the union over all rounds. Between rounds the
+// invariants only grow in the intended use (more edges, bigger Φ, weaker
+// Φ̂), so compat only grows anyway; taking the union makes the facts
+// monotone even if widening made some Φ smaller, and is sound because a
+// larger compat allows more behaviours.
+func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats, error) {
+	var st RoundStats
+	q0 := e.sat.Queries
+	k := len(e.classes)
+	sigs := map[string]bool{}
+	for b, l := range e.pos.locs {
+		lits, reachable := e.signature(l, inv)
+		if !reachable {
+			sigs["⊥"] = true
+			continue
+		}
+		sigs[literalsKey(lits)] = true
+		for c := 0; c < k; c++ {
+			if e.compat[b*k+c] {
+				continue
+			}
+			if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+				e.compat[b*k+c] = true
+			}
+		}
+		if b%256 == 0 && ctx.Err() != nil {
+			return nil, st, ctx.Err()
+		}
+	}
+	st.Signatures = len(sigs)
+	st.Z3Queries = e.sat.Queries - q0
+	var facts []fact3
+	var err error
+	if e.dl != nil {
+		facts, err = e.dl.run(ctx)
+		st.Pairs, st.Flows = e.dl.sizes()
+	} else {
+		facts, err = e.game.run(ctx)
+		st.Pairs, st.Flows = len(e.game.pairs), len(e.game.flows)
+	}
+	if err != nil {
+		return nil, st, err
+	}
+	st.NewFacts = len(facts)
+	edges := e.mapEdges(facts)
+	st.NewEdges = len(edges)
+	return edges, st, nil
+}
+
+// signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.
+func (e *Engine) signature(l *cfg.Loc, inv Invariants) ([]Literal, bool) {
+	var lits []Literal
+	for _, c := range e.conds.conds {
+		switch inv.Truth(l, c.Expr) {
+		case Bottom:
+			return nil, false
+		case True:
+			lits = append(lits, Literal{Cond: c.ID})
+		case False:
+			lits = append(lits, Literal{Cond: c.ID, Neg: true})
+		}
+	}
+	return lits, true
+}
+
+// exec: a thread at position a may run act(a) (with its following local
+// run) while the other thread stands at position b.
+//
+//	exec(A, B) :- compat(A, A), compat(B, A), !atomic(B), !acqHeld(A, B).
+func (e *Engine) exec(a, b int32) bool {
+	k := len(e.classes)
+	c := e.enClass[a]
+	if !e.compat[int(a)*k+c] || !e.compat[int(b)*k+c] || e.atomic[b] {
+		return false
+	}
+	if l := e.acq[a]; l >= 0 && e.holds[b].has(l) {
+		return false
+	}
+	return true
+}
+
+func (e *Engine) modifies(a int32, x int) bool {
+	for _, c := range e.mod[a] {
+		if c == x {
+			return true
+		}
+	}
+	return false
+}
+
+// mapEdges turns edge(W, X, B) facts into DFG edges into B and into the
+// non-positions of B's preceding runs, wherever the invariant needs X.
+func (e *Engine) mapEdges(facts []fact3) []Edge {
+	var out []Edge
+	uses := e.usesCell
+	for _, f := range facts {
+		w := e.pos.locs[f.w]
+		b := e.pos.locs[f.b]
+		x := int(f.x)
+		if uses(b, x) {
+			out = append(out, Edge{Src: w, Cell: x, Dst: b})
+		}
+		for _, l := range e.pos.preRun[f.b] {
+			if uses(l, x) {
+				out = append(out, Edge{Src: w, Cell: x, Dst: l})
+			}
+		}
+	}
+	return out
+}
+
+func normalize(lits []Literal) []Literal {
+	seen := map[Literal]bool{}
+	var out []Literal
+	for _, l := range lits {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Cond != out[j].Cond {
+			return out[i].Cond < out[j].Cond
+		}
+		return !out[i].Neg && out[j].Neg
+	})
+	return out
+}
+
+func literalsKey(lits []Literal) string {
+	b := make([]byte, 0, 8*len(lits))
+	for _, l := range lits {
+		if l.Neg {
+			b = append(b, '!')
+		}
+		b = appendInt(b, l.Cond)
+		b = append(b, ',')
+	}
+	return string(b)
+}
+
+func appendInt(b []byte, v int) []byte {
+	if v >= 10 {
+		b = appendInt(b, v/10)
+	}
+	return append(b, byte('0'+v%10))
+}
+
+func (e *Engine) usesCell(l *cfg.Loc, x int) bool {
+	if !e.usesDone[l.ID] {
+		e.usesDone[l.ID] = true
+		e.usesCache[l.ID] = e.cells.Uses(l)
+	}
+	for _, c := range e.usesCache[l.ID] {
+		if c == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) modCell(l *cfg.Loc, x int) bool {
+	for _, c := range e.modCache[l.ID] {
+		if c == x {
+			return true
+		}
+	}
+	return false
+}
+
+// mainSpawned reports whether some spawn may start main again; then main
+// is not a singleton and its positions may pair with each other.
+func mainSpawned(p *cfg.Program) bool {
+	if len(p.Templates) == 0 {
+		return false
+	}
+	for _, l := range p.Locs {
+		if s, ok := l.Act.(*cfg.Spawn); ok {
+			for _, t := range s.Targets {
+				if t == p.Templates[0] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,306 @@
+package interference
+
+import (
+	"fmt"
+	"testing"
+
+	"chorus/cfg"
+)
+
+// both runs the engine with the datalog backend and the worklist backend
+// and requires the same edges.
+func both(t *testing.T, p *cfg.Program, inv Invariants, opts ...Option) map[edgeKey]bool {
+	t.Helper()
+	a := runEngine(t, p, inv, append(opts, WithDatalog(true))...)
+	b := runEngine(t, p, inv, append(opts, WithDatalog(false))...)
+	if fmt.Sprint(sortedEdges(a)) != fmt.Sprint(sortedEdges(b)) {
+		t.Fatalf("datalog and worklist disagree:\n datalog  %v\n worklist %v", sortedEdges(a), sortedEdges(b))
+	}
+	return a
+}
+
+func sortedEdges(m map[edgeKey]bool) []edgeKey {
+	var out []edgeKey
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			a, b := out[i], out[j]
+			if b.src < a.src || b.src == a.src && (b.cell < a.cell || b.cell == a.cell && b.dst < a.dst) {
+				out[i], out[j] = b, a
+			}
+		}
+	}
+	return out
+}
+
+// Unsynchronized write and read of g by unboundedly many instances: the
+// write reaches the read of another instance.
+func TestRaceGivesEdge(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{}, assign(g, num(1)), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ls[3]
+	b.spawnLoop(main, th)
+	got := both(t, b.p, allUnknown{})
+	if !got[edgeKey{ls[1].ID, g.ID, ls[2].ID}] {
+		t.Fatalf("missing edge write->read; got %v", sortedEdges(got))
+	}
+}
+
+// A thread template spawned once, not in a loop, never pairs with itself:
+// its own write never reaches its own read by interference.
+func TestSingleInstanceNoSelfEdge(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{}, assign(g, num(1)), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ls[3]
+	th.Spawned = true
+	ms := b.seq(main, &cfg.InitGlobals{}, &cfg.Spawn{Targets: []*cfg.Template{th}}, &cfg.Skip{})
+	main.Exit = ms[2]
+	got := both(t, b.p, allUnknown{})
+	if len(got) != 0 {
+		t.Fatalf("want no interference edges, got %v", sortedEdges(got))
+	}
+}
+
+// main writes after spawning: the child's read sees it; main's write
+// before the spawn is sequential (no interference edge).
+func TestMainWriteAfterSpawn(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{}, assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ls[2]
+	th.Spawned = true
+	ms := b.seq(main, &cfg.InitGlobals{}, assign(g, num(3)), &cfg.Spawn{Targets: []*cfg.Template{th}}, assign(g, num(4)), &cfg.Skip{})
+	main.Exit = ms[4]
+	got := both(t, b.p, allUnknown{})
+	if !got[edgeKey{ms[3].ID, g.ID, ls[1].ID}] {
+		t.Errorf("missing edge from main's write after the spawn; got %v", sortedEdges(got))
+	}
+	if got[edgeKey{ms[1].ID, g.ID, ls[1].ID}] {
+		t.Errorf("interference edge from main's write before the spawn")
+	}
+}
+
+// Within one critical section g is set to 1 and back to 0: no other
+// thread holding the same lock can read the 1.
+func TestLockHidesIntermediateWrite(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	m := b.global("m")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{},
+		&cfg.Acquire{Lock: ref(m)}, assign(g, num(1)), assign(g, num(0)), &cfg.Release{Lock: ref(m)},
+		&cfg.Acquire{Lock: ref(m)}, assign(tl, ref(g)), &cfg.Release{Lock: ref(m)},
+		&cfg.Skip{})
+	th.Exit = ls[8]
+	b.spawnLoop(main, th)
+	got := both(t, b.p, allUnknown{})
+	w1, w0, r := ls[2], ls[3], ls[6]
+	if got[edgeKey{w1.ID, g.ID, r.ID}] {
+		t.Errorf("edge from the intermediate write inside the lock")
+	}
+	if !got[edgeKey{w0.ID, g.ID, r.ID}] {
+		t.Errorf("missing edge from the final write; got %v", sortedEdges(got))
+	}
+	// Without the lock the intermediate value is visible.
+	b2 := newProg()
+	g2 := b2.global("g")
+	main2 := b2.template("main")
+	th2 := b2.template("T")
+	tl2 := b2.local(th2, "t")
+	ls2 := b2.seq(th2, &cfg.Skip{}, assign(g2, num(1)), assign(g2, num(0)), assign(tl2, ref(g2)), &cfg.Skip{})
+	th2.Exit = ls2[4]
+	b2.spawnLoop(main2, th2)
+	got2 := both(t, b2.p, allUnknown{})
+	if !got2[edgeKey{ls2[1].ID, g2.ID, ls2[3].ID}] {
+		t.Errorf("unlocked: missing edge from the intermediate write; got %v", sortedEdges(got2))
+	}
+}
+
+// An atomic section hides its intermediate write from a reader that reads
+// inside its own atomic section; a reader outside may stand there while
+// the writer is inside, so its invariant must see the intermediate value.
+func TestAtomicHidesIntermediateWrite(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{}, &cfg.AtomicBegin{}, assign(g, num(1)), assign(g, num(0)), &cfg.AtomicEnd{},
+		&cfg.AtomicBegin{}, assign(tl, ref(g)), &cfg.AtomicEnd{}, assign(tl, ref(g)), &cfg.Skip{})
+	for _, i := range []int{2, 3, 4, 6, 7} {
+		ls[i].Atomic = true
+	}
+	th.Exit = ls[9]
+	b.spawnLoop(main, th)
+	got := both(t, b.p, allUnknown{})
+	if got[edgeKey{ls[2].ID, g.ID, ls[6].ID}] {
+		t.Errorf("edge from the intermediate write into the atomic read")
+	}
+	if !got[edgeKey{ls[3].ID, g.ID, ls[6].ID}] {
+		t.Errorf("missing edge from the final write; got %v", sortedEdges(got))
+	}
+	if !got[edgeKey{ls[2].ID, g.ID, ls[8].ID}] {
+		t.Errorf("missing edge from the intermediate write to the reader outside atomic sections")
+	}
+}
+
+// compat: the writer's invariant says flag != 1 everywhere, the reader
+// reads g only after assume(flag == 1): no edge. With unknown invariants
+// the edge exists.
+func TestCompatBlocksFlow(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	flag := b.global("flag")
+	main := b.template("main")
+	u := b.template("U")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	us := b.seq(u, &cfg.Skip{}, assign(g, num(5)), &cfg.Skip{})
+	u.Exit = us[2]
+	ts := b.seq(th, &cfg.Skip{}, assume(bin(cfg.Eq, ref(flag), num(1))), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ts[3]
+	b.spawnLoop(main, u, th)
+	key := edgeKey{us[1].ID, g.ID, ts[2].ID}
+	if got := both(t, b.p, allUnknown{}); !got[key] {
+		t.Fatalf("unknown invariants: missing edge; got %v", sortedEdges(got))
+	}
+	// flag != 1 wherever the writer or main stands (so the reader can
+	// never pass its assume while they exist).
+	tt := truthTable{}
+	for _, l := range append(append([]*cfg.Loc(nil), us...), main.Locs...) {
+		tt[[2]any{l, "(flag == 1)"}] = False
+	}
+	if got := both(t, b.p, tt); got[key] {
+		t.Fatalf("edge despite flag != 1 at every writer position")
+	}
+}
+
+// Z3: the writer's invariant says x < 3 (one condition), the reader needs
+// x > 5 (another condition over x): only Z3 sees the clash.
+func TestZ3Clash(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	x := b.global("x")
+	main := b.template("main")
+	u := b.template("U")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	us := b.seq(u, &cfg.Skip{}, assume(bin(cfg.Lt, ref(x), num(3))), assign(g, num(5)), &cfg.Skip{})
+	u.Exit = us[3]
+	ts := b.seq(th, &cfg.Skip{}, assume(bin(cfg.Gt, ref(x), num(5))), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ts[3]
+	b.spawnLoop(main, u, th)
+	tt := truthTable{}
+	for _, l := range append(append([]*cfg.Loc(nil), us...), main.Locs...) {
+		tt[[2]any{l, "(x < 3)"}] = True
+	}
+	key := edgeKey{us[2].ID, g.ID, ts[2].ID}
+	if got := both(t, b.p, tt); got[key] {
+		t.Errorf("with Z3: edge despite x < 3 at the writer and x > 5 at the reader")
+	}
+	if got := both(t, b.p, tt, WithoutZ3()); !got[key] {
+		t.Errorf("without Z3 the literals do not clash, the edge must be there; got %v", sortedEdges(got))
+	}
+}
+
+// A spawn by the reader hands the current value to the child.
+func TestFlowThroughSpawn(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	w := b.template("W")
+	par := b.template("P")
+	child := b.template("C")
+	cl := b.local(child, "t")
+	ws := b.seq(w, &cfg.Skip{}, assign(g, num(7)), &cfg.Skip{})
+	w.Exit = ws[2]
+	ps := b.seq(par, &cfg.Skip{}, &cfg.Spawn{Targets: []*cfg.Template{child}}, &cfg.Skip{})
+	par.Exit = ps[2]
+	cs := b.seq(child, &cfg.Skip{}, assign(cl, ref(g)), &cfg.Skip{})
+	child.Exit = cs[2]
+	child.Spawned = true
+	b.spawnLoop(main, w, par)
+	got := both(t, b.p, allUnknown{})
+	if !got[edgeKey{ws[1].ID, g.ID, cs[1].ID}] {
+		t.Errorf("missing edge into the grandchild's read; got %v", sortedEdges(got))
+	}
+}
+
+// Thread-local runs are compressed; a local loop gets a position.
+func TestPositions(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	i := b.local(th, "i")
+	ls := b.seq(th, &cfg.Skip{}, assign(i, num(0)), assign(i, bin(cfg.Add, ref(i), num(1))), assign(i, bin(cfg.Mul, ref(i), num(2))))
+	link(ls[3], ls[2]) // local loop i = i+1; i = i*2
+	wr := b.loc(th, assign(g, ref(i)))
+	link(ls[3], wr)
+	exit := b.loc(th, &cfg.Skip{})
+	link(wr, exit)
+	th.Exit = exit
+	b.spawnLoop(main, th)
+	e, err := New(b.p, fakeCells{b.p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.IsPosition(ls[1]) {
+		t.Errorf("local assignment is a position")
+	}
+	if !e.IsPosition(ls[2]) && !e.IsPosition(ls[3]) {
+		t.Errorf("local cycle without a position")
+	}
+	if !e.IsPosition(wr) || !e.IsPosition(ls[0]) || !e.IsPosition(exit) {
+		t.Errorf("write/entry/exit must be positions")
+	}
+}
+
+func TestMustLockset(t *testing.T) {
+	b := newProg()
+	m := b.global("m")
+	n := b.global("n")
+	main := b.template("main")
+	th := b.template("T")
+	ls := b.seq(th, &cfg.Skip{}, &cfg.Acquire{Lock: ref(m)}, &cfg.Skip{})
+	// branch: one side also takes n, the other releases m
+	left := b.seq(th, &cfg.Acquire{Lock: ref(n)}, &cfg.Skip{})
+	right := b.seq(th, &cfg.Release{Lock: ref(m)})
+	join := b.loc(th, &cfg.Skip{})
+	link(ls[2], left[0])
+	link(ls[2], right[0])
+	link(left[1], join)
+	link(right[0], join)
+	th.Exit = join
+	b.spawnLoop(main, th)
+	e, err := New(b.p, fakeCells{b.p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if !e.Holds(ls[2], m) || e.Holds(ls[1], m) {
+		t.Errorf("m held only after its acquire")
+	}
+	if !e.Holds(left[1], n) || !e.Holds(left[1], m) {
+		t.Errorf("both held on the left")
+	}
+	if e.Holds(join, m) || e.Holds(join, n) {
+		t.Errorf("join: intersection must be empty")
+	}
+}

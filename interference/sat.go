@@ -1,0 +1,274 @@
+package interference
+
+import (
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"chorus/cfg"
+	"chorus/internal/z3"
+)
+
+// satChecker decides whether a conjunction of literals over the observable
+// conditions is satisfiable. A literal and its negation clash without any
+// solver; otherwise, when the literals say something (every one of them
+// could be unsatisfiable on its own, e.g. x > INT_MAX, and several can
+// interact through shared variables), Z3 decides over the exact
+// machine-integer semantics of the conditions. Results are memoized by the
+// sorted literal list. Z3 giving up (timeout, unknown, error) counts as
+// satisfiable: compat may only be over-approximated.
+type satChecker struct {
+	conds   []*Condition
+	ctx     *z3.Context
+	solver  *z3.Solver
+	vars    map[*cfg.Var]z3.Int
+	opaque  map[string]z3.Int
+	encoded map[int]z3.Bool
+	memo    map[string]bool
+	// opaqueRanges holds the type-range constraints of opaque terms.
+	opaqueRanges []z3.Bool
+
+	Queries int // Z3 queries asked (memo misses that needed Z3)
+	Unknown int // queries Z3 could not decide (counted satisfiable)
+}
+
+func newSatChecker(conds []*Condition, timeoutMS uint) *satChecker {
+	c := z3.NewContextConfig()
+	c.SetUint("timeout", timeoutMS)
+	ctx := z3.NewContext(c)
+	return &satChecker{
+		conds:   conds,
+		ctx:     ctx,
+		solver:  z3.NewSolver(ctx),
+		vars:    map[*cfg.Var]z3.Int{},
+		opaque:  map[string]z3.Int{},
+		encoded: map[int]z3.Bool{},
+		memo:    map[string]bool{},
+	}
+}
+
+func (s *satChecker) close() {
+	if s.ctx != nil {
+		s.ctx.Close()
+		s.ctx = nil
+	}
+}
+
+// sat reports whether the conjunction of lits may be satisfiable.
+func (s *satChecker) sat(lits []Literal) bool {
+	if len(lits) == 0 {
+		return true
+	}
+	lits = append([]Literal(nil), lits...)
+	sort.Slice(lits, func(i, j int) bool {
+		if lits[i].Cond != lits[j].Cond {
+			return lits[i].Cond < lits[j].Cond
+		}
+		return !lits[i].Neg && lits[j].Neg
+	})
+	var key strings.Builder
+	for i, l := range lits {
+		if i > 0 && lits[i-1].Cond == l.Cond && lits[i-1].Neg != l.Neg {
+			return false // c ∧ ¬c
+		}
+		if l.Neg {
+			key.WriteByte('!')
+		}
+		key.WriteString(strconv.Itoa(l.Cond))
+		key.WriteByte(',')
+	}
+	k := key.String()
+	if r, ok := s.memo[k]; ok {
+		return r
+	}
+	r := s.ask(lits)
+	s.memo[k] = r
+	return r
+}
+
+func (s *satChecker) ask(lits []Literal) bool {
+	if s.ctx == nil {
+		return true
+	}
+	s.Queries++
+	s.solver.Push()
+	defer s.solver.Pop()
+	for _, l := range lits {
+		b := s.condition(l.Cond)
+		if l.Neg {
+			b = b.Not()
+		}
+		s.solver.Assert(b)
+	}
+	for v, x := range s.vars {
+		s.solver.Assert(s.inRange(x, v.Type))
+	}
+	for _, x := range s.opaqueRanges {
+		s.solver.Assert(x)
+	}
+	sat, err := s.solver.Check()
+	if err != nil {
+		// Unknown or a binding error: never conclude unsat from it.
+		s.Unknown++
+		return true
+	}
+	return sat
+}
+
+func (s *satChecker) condition(id int) z3.Bool {
+	if b, ok := s.encoded[id]; ok {
+		return b
+	}
+	b := s.encBool(s.conds[id].Expr)
+	s.encoded[id] = b
+	return b
+}
+
+func (s *satChecker) lit(v int64) z3.Int { return s.ctx.FromInt(v, s.ctx.IntSort()).(z3.Int) }
+
+func (s *satChecker) big(v *big.Int) z3.Int { return s.ctx.FromBigInt(v, s.ctx.IntSort()).(z3.Int) }
+
+func typeRange(t cfg.Type) (lo, hi *big.Int, bounded bool) {
+	if t.Kind != cfg.IntType || t.Bits == 0 {
+		return nil, nil, false
+	}
+	one := big.NewInt(1)
+	if t.Signed {
+		hi = new(big.Int).Lsh(one, uint(t.Bits-1))
+		lo = new(big.Int).Neg(hi)
+		hi.Sub(hi, one)
+		return lo, hi, true
+	}
+	hi = new(big.Int).Lsh(one, uint(t.Bits))
+	hi.Sub(hi, one)
+	return big.NewInt(0), hi, true
+}
+
+func (s *satChecker) inRange(x z3.Int, t cfg.Type) z3.Bool {
+	lo, hi, ok := typeRange(t)
+	if !ok {
+		return s.ctx.True()
+	}
+	return x.GE(s.big(lo)).And(x.LE(s.big(hi)))
+}
+
+// wrap reduces x to the range of t (two's complement), exactly as the IR's
+// Binary, Unary and Cast results are wrapped.
+func (s *satChecker) wrap(x z3.Int, t cfg.Type) z3.Int {
+	lo, hi, ok := typeRange(t)
+	if !ok {
+		return x
+	}
+	modulus := new(big.Int).Sub(hi, lo)
+	modulus.Add(modulus, big.NewInt(1))
+	m := s.big(modulus)
+	if t.Signed {
+		// ((x - lo) mod 2^n) + lo
+		return x.Sub(s.big(lo)).Mod(m).Add(s.big(lo))
+	}
+	return x.Mod(m)
+}
+
+func (s *satChecker) variable(v *cfg.Var) z3.Int {
+	if x, ok := s.vars[v]; ok {
+		return x
+	}
+	x := s.ctx.IntConst("v" + strconv.Itoa(v.ID) + "_" + v.Name)
+	s.vars[v] = x
+	return x
+}
+
+// fresh stands for a subterm we do not encode exactly (division, bit
+// operations): an unconstrained value of its type, the same one for equal
+// subterms (they denote the same value in the one global state both
+// literals describe).
+func (s *satChecker) fresh(e cfg.Expr) z3.Int {
+	k := exprString(e)
+	if x, ok := s.opaque[k]; ok {
+		return x
+	}
+	x := s.ctx.IntConst("o" + strconv.Itoa(len(s.opaque)))
+	s.opaque[k] = x
+	s.opaqueRanges = append(s.opaqueRanges, s.inRange(x, e.ExprType()))
+	return x
+}
+
+func (s *satChecker) encInt(e cfg.Expr) z3.Int {
+	switch e := e.(type) {
+	case *cfg.Const:
+		if e.Type.Kind != cfg.IntType {
+			return s.fresh(e)
+		}
+		v := big.NewInt(e.Value)
+		if !e.Type.Signed && e.Type.Bits == 64 && e.Value < 0 {
+			v = new(big.Int).SetUint64(uint64(e.Value))
+		}
+		return s.wrap(s.big(v), e.Type)
+	case *cfg.VarRef:
+		return s.variable(e.Var)
+	case *cfg.Deref:
+		if v := exactCell(e); v != nil {
+			return s.variable(v)
+		}
+		return s.fresh(e)
+	case *cfg.Unary:
+		switch e.Op {
+		case cfg.Neg:
+			return s.wrap(s.encInt(e.X).Neg(), e.Type)
+		case cfg.Not:
+			return s.boolToInt(s.encBool(e.X).Not())
+		case cfg.BitNot:
+			return s.wrap(s.encInt(e.X).Neg().Sub(s.lit(1)), e.Type)
+		}
+	case *cfg.Binary:
+		switch e.Op {
+		case cfg.Add:
+			return s.wrap(s.encInt(e.X).Add(s.encInt(e.Y)), e.Type)
+		case cfg.Sub:
+			return s.wrap(s.encInt(e.X).Sub(s.encInt(e.Y)), e.Type)
+		case cfg.Mul:
+			return s.wrap(s.encInt(e.X).Mul(s.encInt(e.Y)), e.Type)
+		case cfg.Eq, cfg.Ne, cfg.Lt, cfg.Le, cfg.Gt, cfg.Ge, cfg.LAnd, cfg.LOr:
+			return s.boolToInt(s.encBool(e))
+		}
+	case *cfg.Cast:
+		if e.Type.Kind == cfg.IntType && e.X.ExprType().Kind == cfg.IntType {
+			return s.wrap(s.encInt(e.X), e.Type)
+		}
+	}
+	return s.fresh(e)
+}
+
+func (s *satChecker) boolToInt(b z3.Bool) z3.Int {
+	return b.IfThenElse(s.lit(1), s.lit(0)).(z3.Int)
+}
+
+func (s *satChecker) encBool(e cfg.Expr) z3.Bool {
+	switch e := e.(type) {
+	case *cfg.Unary:
+		if e.Op == cfg.Not {
+			return s.encBool(e.X).Not()
+		}
+	case *cfg.Binary:
+		switch e.Op {
+		case cfg.Eq:
+			return s.encInt(e.X).Eq(s.encInt(e.Y))
+		case cfg.Ne:
+			return s.encInt(e.X).NE(s.encInt(e.Y))
+		case cfg.Lt:
+			return s.encInt(e.X).LT(s.encInt(e.Y))
+		case cfg.Le:
+			return s.encInt(e.X).LE(s.encInt(e.Y))
+		case cfg.Gt:
+			return s.encInt(e.X).GT(s.encInt(e.Y))
+		case cfg.Ge:
+			return s.encInt(e.X).GE(s.encInt(e.Y))
+		case cfg.LAnd:
+			return s.encBool(e.X).And(s.encBool(e.Y))
+		case cfg.LOr:
+			return s.encBool(e.X).Or(s.encBool(e.Y))
+		}
+	}
+	return s.encInt(e).NE(s.lit(0))
+}
