@@ -118,8 +118,13 @@ func (b Bound) Add(o Bound) Bound {
 
 // Sub returns b - o, exact whenever the difference is an int64.
 func (b Bound) Sub(o Bound) Bound {
-	if b.Inf != 0 || o.Inf != 0 {
-		return b.Add(o.Neg())
+	switch {
+	case b.Inf != 0 && sgn8(b.Inf) == sgn8(o.Inf):
+		return PlusInf // ∞ - ∞: meaningless, as for Add
+	case b.Inf != 0:
+		return b
+	case o.Inf != 0:
+		return o.Neg()
 	}
 	s := b.V - o.V
 	if (b.V^o.V)&(b.V^s) < 0 { // signed overflow

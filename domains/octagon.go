@@ -699,6 +699,8 @@ func OctagonFromBox(b *IntervalValue) *OctagonValue {
 	return o.mkClosed(m)
 }
 
+// String prints the closed constraints sorted, merging e ≤ 0 and -e ≤ 0
+// into e = 0.
 func (o *OctagonValue) String(names func(int) string) string {
 	if o.IsBottom() {
 		return "bottom"
@@ -707,9 +709,29 @@ func (o *OctagonValue) String(names func(int) string) string {
 	if len(cs) == 0 {
 		return "top"
 	}
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.String(names)
+	key := func(e LinExpr) string { return LinExpr{Terms: e.Terms}.String(nil) }
+	upper := map[string]int64{} // terms -> constant of "terms + c ≤ 0"
+	for _, c := range cs {
+		upper[key(c.Expr)] = c.Expr.Const
+	}
+	var parts []string
+	done := map[string]bool{}
+	for _, c := range cs {
+		k := key(c.Expr)
+		if done[k] {
+			continue
+		}
+		neg, ok := c.Expr.Neg()
+		if ok {
+			if nc, found := upper[key(neg)]; found && nc == neg.Const {
+				done[key(neg)] = true
+				c.Op = EqZero
+				if c.Expr.Terms[0].Coef < 0 {
+					c.Expr = neg
+				}
+			}
+		}
+		parts = append(parts, c.String(names))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ", ")
