@@ -67,9 +67,10 @@ func Random(seed uint64) Scheduler {
 
 // Phase is one part of a Script: thread Thread runs (its first
 // non-waiting move each time) until it has made Steps moves, or, when
-// UntilLine > 0, until it stands at a location on that source line, or,
-// when both are zero, until it cannot move any more. A phase ends early
-// when its thread cannot move.
+// UntilLine > 0, until it stands at a location on that source line (no
+// move if it stands there already), or, when both are zero, until it
+// cannot move any more. A phase ends early when its thread cannot move
+// (or does not exist yet).
 type Phase struct {
 	Thread    ThreadID
 	Steps     int
@@ -89,7 +90,7 @@ func Script(then Scheduler, phases ...Phase) Scheduler {
 			ph := phases[cur]
 			t := s.Thread(ph.Thread)
 			finished := t == nil || t.Done ||
-				(ph.UntilLine > 0 && t.Loc.Pos.Line == ph.UntilLine && done > 0) ||
+				(ph.UntilLine > 0 && t.Loc.Pos.Line == ph.UntilLine) ||
 				(ph.UntilLine == 0 && ph.Steps > 0 && done >= ph.Steps)
 			if !finished {
 				var mine []Move

@@ -1,0 +1,32 @@
+// Static locals keep their value between calls and are initialized once;
+// static globals; two functions with same-named statics.
+int printf(const char *, ...);
+
+static int calls;
+
+int counter(void) {
+  static int n = 10;
+  calls++;
+  return n++;
+}
+
+int other(void) {
+  static int n;
+  n += 5;
+  return n;
+}
+
+int *cell(void) {
+  static int c = 100;
+  return &c;
+}
+
+int main(void) {
+  for (int i = 0; i < 3; i++)
+    printf("%d ", counter());
+  printf("\n%d %d\n", other(), other());
+  *cell() += 1;
+  *cell() += 1;
+  printf("cell %d calls %d\n", *cell(), calls);
+  return 0;
+}
