@@ -1,0 +1,342 @@
+// Package analysis runs the outer loop of DESIGN.md §4 on one lowered
+// program: build the sequential data flow graph (package dfg), then
+// alternate solving the invariants and deducing interference edges
+// (package interference) until no new edge appears, and finally decide
+// every selected check site from the final invariants.
+//
+// It owns analysis/ only, does no I/O and prints nothing; the command
+// (cmd/chorus) owns files, formats and exit codes.
+//
+//	DF := sequential edges;  C := observable conditions
+//	repeat
+//	    Φ  := solve(DF)                       -- domains, widening
+//	    Φ̂  := abstract(Φ, C)                  -- Z3
+//	    DF' := DF ∪ edges from the rules
+//	until DF' = DF
+//	check every check site v:  Φ(v) ⊨ c ?  proven : unproven    (Φ(v) = ⊥: unreachable)
+//
+// Termination: DF only grows, inside the finite set of possible edges; a
+// round limit (WithMaxRounds) turns a runaway into an error, never into a
+// result. Soundness: the result is read only at the fixpoint, where DF is
+// closed under the rules evaluated with the final Φ; an error or a
+// cancelled context yields no statuses at all (callers report the file
+// as unknown), so a partial run can never make a check proven.
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"chorus/cfg"
+	"chorus/dfg"
+	"chorus/domains"
+	"chorus/interference"
+)
+
+// Status is a check's result: dfg.Proven, dfg.Unreachable or dfg.Unproven.
+type Status = dfg.Status
+
+// The statuses.
+const (
+	Proven      = dfg.Proven
+	Unreachable = dfg.Unreachable
+	Unproven    = dfg.Unproven
+)
+
+// AllChecks lists every check kind.
+var AllChecks = []cfg.CheckKind{cfg.AssertCheck, cfg.BoundsCheck, cfg.OverflowCheck, cfg.DivByZeroCheck}
+
+type config struct {
+	domain     string
+	checks     map[cfg.CheckKind]bool
+	relational *bool
+	maxRounds  int
+	engineOpts []interference.Option
+	solverOpts []dfg.Option
+}
+
+// Option configures Analyze.
+type Option func(*config)
+
+// WithDomain selects the abstract domain: "interval" (default) or "octagon".
+func WithDomain(name string) Option { return func(c *config) { c.domain = name } }
+
+// WithChecks selects the check kinds to decide (default: all). Checks of
+// other kinds are not reported; like every check they are still assumed
+// to hold on the paths that continue past them (cfg's contract).
+func WithChecks(kinds ...cfg.CheckKind) Option {
+	return func(c *config) {
+		c.checks = map[cfg.CheckKind]bool{}
+		for _, k := range kinds {
+			c.checks[k] = true
+		}
+	}
+}
+
+// WithRelational groups variables into relational cells (DESIGN.md §3).
+// Default: relational with octagons, not with intervals.
+func WithRelational(on bool) Option { return func(c *config) { c.relational = &on } }
+
+// WithMaxRounds bounds the rounds of the outer loop (default 200);
+// exceeding it is an error.
+func WithMaxRounds(n int) Option { return func(c *config) { c.maxRounds = n } }
+
+// WithEngineOptions passes options to the interference engine.
+func WithEngineOptions(opts ...interference.Option) Option {
+	return func(c *config) { c.engineOpts = append(c.engineOpts, opts...) }
+}
+
+// WithSolverOptions passes options to the dfg solver.
+func WithSolverOptions(opts ...dfg.Option) Option {
+	return func(c *config) { c.solverOpts = append(c.solverOpts, opts...) }
+}
+
+// ErrRoundLimit is wrapped by the error of a run that exceeded its rounds.
+var ErrRoundLimit = errors.New("analysis: round limit exceeded")
+
+// CheckResult is the verdict on one check site.
+type CheckResult struct {
+	Check   *cfg.Check
+	Status  Status
+	Message string // the invariant at the site (variables' intervals), or why it is unreachable
+	// Interference lists, for an unproven check, the interference edges
+	// into the site for cells the check reads (the cross-thread values the
+	// invariant there includes).
+	Interference []dfg.Edge
+}
+
+// Round describes one round of the outer loop.
+type Round struct {
+	NewEdges      int // interference edges added to the DFG
+	Pairs, Flows  int // game facts after the round
+	Z3Queries     int
+	Signatures    int
+	Solve, Engine time.Duration
+}
+
+// Stats describes a run.
+type Stats struct {
+	Locations     int
+	GamePositions int
+	Conditions    int
+	Locks         int
+	Rounds        []Round
+	// InterferenceEdges is the number of interference edges in the final DFG.
+	InterferenceEdges int
+	Edges             int // all DFG edges
+	// Time per phase.
+	Setup, Solve, Interference, Checks, Total time.Duration
+}
+
+// Result is the outcome of Analyze.
+type Result struct {
+	Program *cfg.Program
+	Checks  []CheckResult // selected kinds only, in check order
+	Stats   Stats
+	Graph   *dfg.Graph
+	Solver  *dfg.Solver
+	Engine  *interference.Engine // closed; for its static facts only
+}
+
+// Safe reports whether every selected check is proven or unreachable.
+func (r *Result) Safe() bool {
+	for _, c := range r.Checks {
+		if c.Status == Unproven {
+			return false
+		}
+	}
+	return true
+}
+
+// Count returns the number of checks with each status.
+func (r *Result) Count() (proven, unreachable, unproven int) {
+	for _, c := range r.Checks {
+		switch c.Status {
+		case Proven:
+			proven++
+		case Unreachable:
+			unreachable++
+		default:
+			unproven++
+		}
+	}
+	return
+}
+
+// Analyze runs the analysis on p.
+func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, error) {
+	c := config{domain: "interval", maxRounds: 200}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.checks == nil {
+		WithChecks(AllChecks...)(&c)
+	}
+	dom, err := domains.DomainByName(c.domain)
+	if err != nil {
+		return nil, err
+	}
+	relational := dom.Name() == "octagon"
+	if c.relational != nil {
+		relational = *c.relational
+	}
+	start := time.Now()
+	res := &Result{Program: p}
+	st := &res.Stats
+	st.Locations = len(p.Locs)
+
+	part := dfg.NewPartition(p, relational)
+	g := dfg.New(p, part)
+	cells := &cellsAdapter{g: g, part: part}
+	eng, err := interference.New(p, cells, c.engineOpts...)
+	if err != nil {
+		return nil, err
+	}
+	defer eng.Close()
+	var need []dfg.CellID
+	for _, x := range eng.ConditionCells() {
+		need = append(need, dfg.CellID(x))
+	}
+	g.Need(need...)
+	solver := dfg.NewSolver(g, dom, c.solverOpts...)
+	res.Graph, res.Solver, res.Engine = g, solver, eng
+	st.GamePositions = eng.NumPositions()
+	st.Conditions = len(eng.Conditions())
+	st.Locks = eng.NumLocks()
+	st.Setup = time.Since(start)
+
+	inv := invariantsAdapter{solver}
+	for round := 1; ; round++ {
+		if round > c.maxRounds {
+			return nil, fmt.Errorf("%w (%d rounds)", ErrRoundLimit, c.maxRounds)
+		}
+		var r Round
+		t0 := time.Now()
+		if err := solver.Solve(ctx); err != nil {
+			return nil, err
+		}
+		r.Solve = time.Since(t0)
+		t1 := time.Now()
+		edges, rs, err := eng.Round(ctx, inv)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range edges {
+			if g.AddEdge(e.Src, dfg.CellID(e.Cell), e.Dst) {
+				r.NewEdges++
+			}
+		}
+		r.Engine = time.Since(t1)
+		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
+		st.Rounds = append(st.Rounds, r)
+		st.Solve += r.Solve
+		st.Interference += r.Engine
+		if r.NewEdges == 0 {
+			break
+		}
+	}
+
+	t2 := time.Now()
+	for _, chk := range p.Checks {
+		if !c.checks[chk.Kind] {
+			continue
+		}
+		status, msg := solver.CheckStatus(chk)
+		cr := CheckResult{Check: chk, Status: status, Message: msg}
+		if status == Unproven && chk.Loc != nil {
+			cr.Interference = interferenceInto(g, chk.Loc)
+		}
+		res.Checks = append(res.Checks, cr)
+	}
+	st.Checks = time.Since(t2)
+	st.InterferenceEdges = g.NumInterferenceEdges()
+	st.Edges = g.NumEdges()
+	st.Total = time.Since(start)
+	return res, nil
+}
+
+// interferenceInto lists the interference edges into loc for the cells
+// act(loc) reads.
+func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
+	used := map[dfg.CellID]bool{}
+	for _, c := range g.Uses(loc) {
+		used[c] = true
+	}
+	var out []dfg.Edge
+	for _, e := range g.Edges(loc) {
+		if e.Interference && used[e.Cell] {
+			out = append(out, e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Src.ID < out[j].Src.ID })
+	return out
+}
+
+// Explain renders a check's interference edges as "x from line 12, 40".
+func (r *Result) Explain(c CheckResult) string {
+	if len(c.Interference) == 0 {
+		return ""
+	}
+	byCell := map[dfg.CellID][]string{}
+	var order []dfg.CellID
+	for _, e := range c.Interference {
+		if _, ok := byCell[e.Cell]; !ok {
+			order = append(order, e.Cell)
+		}
+		pos := fmt.Sprintf("line %d", e.Src.Pos.Line)
+		dup := false
+		for _, s := range byCell[e.Cell] {
+			dup = dup || s == pos
+		}
+		if !dup {
+			byCell[e.Cell] = append(byCell[e.Cell], pos)
+		}
+	}
+	var parts []string
+	for _, cell := range order {
+		parts = append(parts, fmt.Sprintf("%s written by other threads at %s", r.Graph.Partition().Cell(cell), strings.Join(byCell[cell], ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// cellsAdapter shows the DFG to the interference engine. Uses returns
+// the cells tracked at a location (dfg In): an interference edge can only
+// change the invariant there for those, and dfg rejects the others.
+type cellsAdapter struct {
+	g    *dfg.Graph
+	part *dfg.Partition
+}
+
+func toInts(cs []dfg.CellID) []int {
+	out := make([]int, len(cs))
+	for i, c := range cs {
+		out[i] = int(c)
+	}
+	return out
+}
+
+func (a *cellsAdapter) Mod(l *cfg.Loc) []int  { return toInts(a.g.Mod(l)) }
+func (a *cellsAdapter) Uses(l *cfg.Loc) []int { return toInts(a.g.In(l)) }
+func (a *cellsAdapter) CellOf(v *cfg.Var) int { return int(a.part.CellOf(v)) }
+func (a *cellsAdapter) Global(c int) bool {
+	return c > int(dfg.ControlCell) && c < a.part.NumCells() && a.part.Cell(dfg.CellID(c)).Global
+}
+
+// invariantsAdapter evaluates conditions on the solver's states.
+type invariantsAdapter struct{ s *dfg.Solver }
+
+func (a invariantsAdapter) Truth(l *cfg.Loc, cond cfg.Expr) interference.Truth {
+	switch a.s.At(l).Truth(cond) {
+	case dfg.Bottom:
+		return interference.Bottom
+	case dfg.True:
+		return interference.True
+	case dfg.False:
+		return interference.False
+	}
+	return interference.Unknown
+}
