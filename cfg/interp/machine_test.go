@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"chorus/cfg"
+	. "chorus/cfg/interp/irtest"
 )
 
 func mustRun(t *testing.T, p *cfg.Program, sched Scheduler, opts RunOptions) Result {
@@ -21,25 +22,25 @@ func mustRun(t *testing.T, p *cfg.Program, sched Scheduler, opts RunOptions) Res
 // An OverflowCheck written with MathInt fails; the wrapped Binary after
 // it would not have noticed.
 func TestOverflowCheckFails(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	x := b.local(main, "x", cfg.Int32)
-	y := b.local(main, "y", cfg.Int32)
+	b := NewBuilder()
+	main := b.Template("main")
+	x := b.Local(main, "x", cfg.Int32)
+	y := b.Local(main, "y", cfg.Int32)
 	sum := &cfg.Binary{Op: cfg.Add,
-		X:    &cfg.Cast{X: ref(x), Type: cfg.MathInt},
-		Y:    &cfg.Cast{X: cst(cfg.Int32, 1), Type: cfg.MathInt},
+		X:    &cfg.Cast{X: Ref(x), Type: cfg.MathInt},
+		Y:    &cfg.Cast{X: Cst(cfg.Int32, 1), Type: cfg.MathInt},
 		Type: cfg.MathInt}
-	chk := b.check(cfg.OverflowCheck, "x + 1 overflows", bin(cfg.Le, sum, cst(cfg.MathInt, math.MaxInt32)))
-	last := b.seq(main, nil,
-		assign(ref(x), i32(math.MaxInt32-1)),
+	chk := b.Check(cfg.OverflowCheck, "x + 1 overflows", Bin(cfg.Le, sum, Cst(cfg.MathInt, math.MaxInt32)))
+	last := b.Seq(main, nil,
+		Assign(Ref(x), I32(math.MaxInt32-1)),
 		chk,
-		assign(ref(y), bin(cfg.Add, ref(x), i32(1))),
-		assign(ref(x), ref(y)),
-		b.check(cfg.OverflowCheck, "x + 1 overflows again", bin(cfg.Le, sum, cst(cfg.MathInt, math.MaxInt32))),
-		assign(ref(y), bin(cfg.Add, ref(x), i32(1))),
+		Assign(Ref(y), Bin(cfg.Add, Ref(x), I32(1))),
+		Assign(Ref(x), Ref(y)),
+		b.Check(cfg.OverflowCheck, "x + 1 overflows again", Bin(cfg.Le, sum, Cst(cfg.MathInt, math.MaxInt32))),
+		Assign(Ref(y), Bin(cfg.Add, Ref(x), I32(1))),
 	)
-	link(last, main.Exit)
-	p := b.finish()
+	Link(last, main.Exit)
+	p := b.Finish()
 
 	res := mustRun(t, p, nil, RunOptions{})
 	if res.Reason != CheckFailure || len(res.Failures) != 1 {
@@ -62,37 +63,37 @@ func TestOverflowCheckFails(t *testing.T) {
 	m, _ := New(p, Options{})
 	s, _ := m.Initial()
 	s.Threads[0].Locals[0] = IntValue(math.MaxInt32)
-	v, err := m.Eval(s, 0, bin(cfg.Add, ref(x), i32(1)))
+	v, err := m.Eval(s, 0, Bin(cfg.Add, Ref(x), I32(1)))
 	if err != nil || v.N != math.MinInt32 {
 		t.Fatalf("INT_MAX + 1 = %v, %v; want INT_MIN (wrap)", v, err)
 	}
 }
 
 func TestMemory(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	g := b.object("g", cfg.GlobalObject, 16, nil)
-	g.Init = []cfg.InitValue{{Offset: 0, Type: cfg.Int32, Value: i32(-2)}, {Offset: 8, Type: ptr64, Value: addr(g, 4)}}
-	l := b.object("buf", cfg.LocalObject, 4, main)
-	p := b.local(main, "p", ptr64)
-	r1 := b.local(main, "r1", cfg.Int32)
-	r2 := b.local(main, "r2", i8)
-	r3 := b.local(main, "r3", cfg.Uint32)
-	r4 := b.local(main, "r4", u8)
-	last := b.seq(main, nil,
+	b := NewBuilder()
+	main := b.Template("main")
+	g := b.Object("g", cfg.GlobalObject, 16, nil)
+	g.Init = []cfg.InitValue{{Offset: 0, Type: cfg.Int32, Value: I32(-2)}, {Offset: 8, Type: Ptr64, Value: Addr(g, 4)}}
+	l := b.Object("buf", cfg.LocalObject, 4, main)
+	p := b.Local(main, "p", Ptr64)
+	r1 := b.Local(main, "r1", cfg.Int32)
+	r2 := b.Local(main, "r2", i8)
+	r3 := b.Local(main, "r3", cfg.Uint32)
+	r4 := b.Local(main, "r4", u8)
+	last := b.Seq(main, nil,
 		&cfg.InitGlobals{},
-		assign(deref(addr(g, 4), u8), cst(u8, 0xFF)),          // g[4] = 0xff
-		assign(ref(p), deref(addr(g, 8), ptr64)),              // p = *(char**)(g+8) == g+4
-		assign(ref(r2), deref(ref(p), i8)),                    // -1 (signed load)
-		assign(ref(r4), deref(ref(p), u8)),                    // 255
-		assign(ref(r1), deref(addr(g, 0), cfg.Int32)),         // -2
-		assign(ref(r3), deref(addr(g, 0), cfg.Uint32)),        // 4294967294
-		assign(deref(addr(l, 0), cfg.Int32), i32(0x01020304)), // little-endian
-		assign(ref(r4), deref(addr(l, 1), u8)),                // 3
-		assign(deref(addr(l, 0), ptr64), addr(g, 0)),          // out of bounds: buf has 4 bytes
+		Assign(Deref(Addr(g, 4), u8), Cst(u8, 0xFF)),          // g[4] = 0xff
+		Assign(Ref(p), Deref(Addr(g, 8), Ptr64)),              // p = *(char**)(g+8) == g+4
+		Assign(Ref(r2), Deref(Ref(p), i8)),                    // -1 (signed load)
+		Assign(Ref(r4), Deref(Ref(p), u8)),                    // 255
+		Assign(Ref(r1), Deref(Addr(g, 0), cfg.Int32)),         // -2
+		Assign(Ref(r3), Deref(Addr(g, 0), cfg.Uint32)),        // 4294967294
+		Assign(Deref(Addr(l, 0), cfg.Int32), I32(0x01020304)), // little-endian
+		Assign(Ref(r4), Deref(Addr(l, 1), u8)),                // 3
+		Assign(Deref(Addr(l, 0), Ptr64), Addr(g, 0)),          // out of bounds: buf has 4 bytes
 	)
-	link(last, main.Exit)
-	m, err := New(b.finish(), Options{})
+	Link(last, main.Exit)
+	m, err := New(b.Finish(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,34 +117,34 @@ func TestMemory(t *testing.T) {
 }
 
 func TestNullAndFreedAccess(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	p := b.local(main, "p", ptr64)
-	last := b.seq(main, nil, assign(ref(p), deref(cst(ptr64, 0), ptr64)))
-	link(last, main.Exit)
-	res := mustRun(t, b.finish(), nil, RunOptions{})
+	b := NewBuilder()
+	main := b.Template("main")
+	p := b.Local(main, "p", Ptr64)
+	last := b.Seq(main, nil, Assign(Ref(p), Deref(Cst(Ptr64, 0), Ptr64)))
+	Link(last, main.Exit)
+	res := mustRun(t, b.Finish(), nil, RunOptions{})
 	if res.Reason != RuntimeError || !strings.Contains(res.Error.Event.Text, "null pointer") {
 		t.Fatalf("reason %v error %v", res.Reason, res.Error)
 	}
 }
 
 func TestAllocDistinctInstances(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	site := b.object("malloc@1", cfg.HeapObject, -1, nil)
-	p := b.local(main, "p", ptr64)
-	q := b.local(main, "q", ptr64)
-	r := b.local(main, "r", cfg.Int64)
-	last := b.seq(main, nil,
-		&cfg.Alloc{Dst: ref(p), Site: site, Size: cst(cfg.Int64, 8)},
-		&cfg.Alloc{Dst: ref(q), Site: site, Size: cst(cfg.Int64, 8)},
-		assign(deref(ref(p), cfg.Int64), cst(cfg.Int64, 7)),
-		assign(deref(ref(q), cfg.Int64), cst(cfg.Int64, 9)),
-		assign(ref(r), bin(cfg.Add, deref(ref(p), cfg.Int64), deref(ref(q), cfg.Int64))),
-		assign(ref(r), bin(cfg.Add, ref(r), deref(&cfg.Binary{Op: cfg.PtrAdd, X: ref(p), Y: cst(cfg.Int64, 8), Type: ptr64}, cfg.Int64))),
+	b := NewBuilder()
+	main := b.Template("main")
+	site := b.Object("malloc@1", cfg.HeapObject, -1, nil)
+	p := b.Local(main, "p", Ptr64)
+	q := b.Local(main, "q", Ptr64)
+	r := b.Local(main, "r", cfg.Int64)
+	last := b.Seq(main, nil,
+		&cfg.Alloc{Dst: Ref(p), Site: site, Size: Cst(cfg.Int64, 8)},
+		&cfg.Alloc{Dst: Ref(q), Site: site, Size: Cst(cfg.Int64, 8)},
+		Assign(Deref(Ref(p), cfg.Int64), Cst(cfg.Int64, 7)),
+		Assign(Deref(Ref(q), cfg.Int64), Cst(cfg.Int64, 9)),
+		Assign(Ref(r), Bin(cfg.Add, Deref(Ref(p), cfg.Int64), Deref(Ref(q), cfg.Int64))),
+		Assign(Ref(r), Bin(cfg.Add, Ref(r), Deref(&cfg.Binary{Op: cfg.PtrAdd, X: Ref(p), Y: Cst(cfg.Int64, 8), Type: Ptr64}, cfg.Int64))),
 	)
-	link(last, main.Exit)
-	m, _ := New(b.finish(), Options{})
+	Link(last, main.Exit)
+	m, _ := New(b.Finish(), Options{})
 	s, _ := m.Initial()
 	res := m.Run(s, nil, RunOptions{})
 	if res.Reason != RuntimeError || !strings.Contains(res.Error.Event.Text, "out-of-bounds") {
@@ -158,45 +159,45 @@ func TestAllocDistinctInstances(t *testing.T) {
 // joins them and asserts g == 2. sync wraps the increment: "" none,
 // "lock" a mutex, "atomic" an atomic section.
 func counterProgram(sync string) (*cfg.Program, *cfg.Check) {
-	b := newProg()
-	main := b.template("main")
-	inc := b.template("inc")
-	g := b.global("g", cfg.Int32, i32(0))
-	m := b.global("m", cfg.Int32, nil)
-	fn := b.object("inc", cfg.FuncObject, 0, nil)
-	tmp := b.local(inc, "t", cfg.Int32)
+	b := NewBuilder()
+	main := b.Template("main")
+	inc := b.Template("inc")
+	g := b.Global("g", cfg.Int32, I32(0))
+	m := b.Global("m", cfg.Int32, nil)
+	fn := b.Object("inc", cfg.FuncObject, 0, nil)
+	tmp := b.Local(inc, "t", cfg.Int32)
 	var acts []cfg.Action
 	switch sync {
 	case "lock":
-		acts = append(acts, &cfg.Acquire{Lock: ref(m)})
+		acts = append(acts, &cfg.Acquire{Lock: Ref(m)})
 	case "atomic":
 		acts = append(acts, &cfg.AtomicBegin{})
 	}
-	acts = append(acts, assign(ref(tmp), ref(g)), assign(ref(g), bin(cfg.Add, ref(tmp), i32(1))))
+	acts = append(acts, Assign(Ref(tmp), Ref(g)), Assign(Ref(g), Bin(cfg.Add, Ref(tmp), I32(1))))
 	switch sync {
 	case "lock":
-		acts = append(acts, &cfg.Release{Lock: ref(m)})
+		acts = append(acts, &cfg.Release{Lock: Ref(m)})
 	case "atomic":
 		acts = append(acts, &cfg.AtomicEnd{})
 	}
-	link(b.seq(inc, nil, acts...), inc.Exit)
+	Link(b.Seq(inc, nil, acts...), inc.Exit)
 
-	h1 := b.local(main, "h1", u64)
-	h2 := b.local(main, "h2", u64)
-	r := b.local(main, "r", cfg.Int32)
-	chk := b.check(cfg.AssertCheck, "g == 2", bin(cfg.Eq, ref(r), i32(2)))
-	last := b.seq(main, nil,
+	h1 := b.Local(main, "h1", u64)
+	h2 := b.Local(main, "h2", u64)
+	r := b.Local(main, "r", cfg.Int32)
+	chk := b.Check(cfg.AssertCheck, "g == 2", Bin(cfg.Eq, Ref(r), I32(2)))
+	last := b.Seq(main, nil,
 		&cfg.InitGlobals{},
-		&cfg.Spawn{Fn: addr(fn, 0), Targets: []*cfg.Template{inc}, Handle: ref(h1)},
-		&cfg.Spawn{Fn: addr(fn, 0), Targets: []*cfg.Template{inc}, Handle: ref(h2)},
-		&cfg.Join{Handle: ref(h1)},
-		&cfg.Join{Handle: ref(h2)},
-		assign(ref(r), ref(g)),
+		&cfg.Spawn{Fn: Addr(fn, 0), Targets: []*cfg.Template{inc}, Handle: Ref(h1)},
+		&cfg.Spawn{Fn: Addr(fn, 0), Targets: []*cfg.Template{inc}, Handle: Ref(h2)},
+		&cfg.Join{Handle: Ref(h1)},
+		&cfg.Join{Handle: Ref(h2)},
+		Assign(Ref(r), Ref(g)),
 		chk,
 	)
-	link(last, main.Exit)
+	Link(last, main.Exit)
 	inc.Spawned = true
-	return b.finish(), chk.Check
+	return b.Finish(), chk.Check
 }
 
 // lostUpdate runs thread 1 until it has read g, then thread 2 to the
@@ -320,28 +321,28 @@ func TestEnabledRules(t *testing.T) {
 }
 
 func TestMaxInstancesAndSpawnLoop(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	w := b.template("worker")
+	b := NewBuilder()
+	main := b.Template("main")
+	w := b.Template("worker")
 	w.Unbounded, w.Spawned = true, true
-	fn := b.object("worker", cfg.FuncObject, 0, nil)
-	n := b.global("n", cfg.Int32, nil)
-	arg := b.local(w, "arg", ptr64)
+	fn := b.Object("worker", cfg.FuncObject, 0, nil)
+	n := b.Global("n", cfg.Int32, nil)
+	arg := b.Local(w, "arg", Ptr64)
 	w.Param = arg
-	wt := b.local(w, "t", cfg.Int32)
-	link(b.seq(w, nil, assign(ref(wt), ref(n)), assign(ref(n), bin(cfg.Add, ref(wt), i32(1)))), w.Exit)
-	i := b.local(main, "i", cfg.Int32)
-	head := b.seq(main, nil, &cfg.InitGlobals{}, assign(ref(i), i32(0)), &cfg.Skip{})
-	body := b.seq(main, nil, assume(bin(cfg.Lt, ref(i), i32(5))))
+	wt := b.Local(w, "t", cfg.Int32)
+	Link(b.Seq(w, nil, Assign(Ref(wt), Ref(n)), Assign(Ref(n), Bin(cfg.Add, Ref(wt), I32(1)))), w.Exit)
+	i := b.Local(main, "i", cfg.Int32)
+	head := b.Seq(main, nil, &cfg.InitGlobals{}, Assign(Ref(i), I32(0)), &cfg.Skip{})
+	body := b.Seq(main, nil, Assume(Bin(cfg.Lt, Ref(i), I32(5))))
 	main.Entry = main.Locs[1] // seq(nil) reset Entry; restore it
-	link(head, body)
-	spawn := b.seq(main, body, &cfg.Spawn{Fn: addr(fn, 0), Targets: []*cfg.Template{w}, Arg: ref(i)}, assign(ref(i), bin(cfg.Add, ref(i), i32(1))))
-	link(spawn, head)
-	out := b.seq(main, nil, assume(bin(cfg.Ge, ref(i), i32(5))))
+	Link(head, body)
+	spawn := b.Seq(main, body, &cfg.Spawn{Fn: Addr(fn, 0), Targets: []*cfg.Template{w}, Arg: Ref(i)}, Assign(Ref(i), Bin(cfg.Add, Ref(i), I32(1))))
+	Link(spawn, head)
+	out := b.Seq(main, nil, Assume(Bin(cfg.Ge, Ref(i), I32(5))))
 	main.Entry = main.Locs[1]
-	link(head, out)
-	link(out, main.Exit)
-	p := b.finish()
+	Link(head, out)
+	Link(out, main.Exit)
+	p := b.Finish()
 
 	res := mustRun(t, p, nil, RunOptions{})
 	if res.Reason != Finished || len(res.Final.Threads) != 6 {
@@ -362,26 +363,26 @@ func TestMaxInstancesAndSpawnLoop(t *testing.T) {
 // wait on a shared flag is offered but marked, and schedulers prefer the
 // other threads.
 func TestBranchesAndWaits(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	child := b.template("child")
-	flag := b.global("flag", cfg.Int32, nil)
-	fn := b.object("child", cfg.FuncObject, 0, nil)
-	link(b.seq(child, nil, assign(ref(flag), i32(1))), child.Exit)
-	x := b.local(main, "x", cfg.Int32)
-	r := b.local(main, "r", cfg.Int32)
-	br := b.seq(main, nil, &cfg.InitGlobals{}, &cfg.Havoc{Dst: ref(x)}, &cfg.Skip{})
+	b := NewBuilder()
+	main := b.Template("main")
+	child := b.Template("child")
+	flag := b.Global("flag", cfg.Int32, nil)
+	fn := b.Object("child", cfg.FuncObject, 0, nil)
+	Link(b.Seq(child, nil, Assign(Ref(flag), I32(1))), child.Exit)
+	x := b.Local(main, "x", cfg.Int32)
+	r := b.Local(main, "r", cfg.Int32)
+	br := b.Seq(main, nil, &cfg.InitGlobals{}, &cfg.Havoc{Dst: Ref(x)}, &cfg.Skip{})
 	entry := main.Entry
-	pos := b.seq(main, br, assume(bin(cfg.Gt, ref(x), i32(0))), assign(ref(r), i32(1)))
-	neg := b.loc(main, assume(bin(cfg.Le, ref(x), i32(0))))
-	link(br, neg)
-	join := b.loc(main, &cfg.Spawn{Fn: addr(fn, 0), Targets: []*cfg.Template{child}})
-	link(pos, join)
-	link(neg, join)
-	wait := b.seq(main, join, assume(bin(cfg.Eq, ref(flag), i32(1))))
+	pos := b.Seq(main, br, Assume(Bin(cfg.Gt, Ref(x), I32(0))), Assign(Ref(r), I32(1)))
+	neg := b.Loc(main, Assume(Bin(cfg.Le, Ref(x), I32(0))))
+	Link(br, neg)
+	join := b.Loc(main, &cfg.Spawn{Fn: Addr(fn, 0), Targets: []*cfg.Template{child}})
+	Link(pos, join)
+	Link(neg, join)
+	wait := b.Seq(main, join, Assume(Bin(cfg.Eq, Ref(flag), I32(1))))
 	main.Entry = entry
-	link(wait, main.Exit)
-	p := b.finish()
+	Link(wait, main.Exit)
+	p := b.Finish()
 
 	m, _ := New(p, Options{})
 	s, _ := m.Initial()
@@ -440,28 +441,28 @@ func TestCloneAndEncode(t *testing.T) {
 }
 
 func TestOutputFormat(t *testing.T) {
-	b := newProg()
-	main := b.template("main")
-	str := b.object("str", cfg.StringObject, 4, nil)
+	b := NewBuilder()
+	main := b.Template("main")
+	str := b.Object("str", cfg.StringObject, 4, nil)
 	for i, c := range "abc" {
-		str.Init = append(str.Init, cfg.InitValue{Offset: int64(i), Type: i8, Value: cst(i8, int64(c))})
+		str.Init = append(str.Init, cfg.InitValue{Offset: int64(i), Type: i8, Value: Cst(i8, int64(c))})
 	}
 	out := func(f string, args ...cfg.Expr) *cfg.Output { return &cfg.Output{Format: f, Args: args} }
-	last := b.seq(main, nil,
+	last := b.Seq(main, nil,
 		&cfg.InitGlobals{},
-		out("%d %i|%5d|%-5d|%05d|%+d|%.3d\n", i32(-42), i32(7), i32(42), i32(42), i32(42), i32(42), i32(5)),
-		out("%u %x %X %#x %o %#o\n", i32(-1), i32(255), i32(255), i32(255), i32(8), i32(8)),
-		out("%ld %lu %lx %lld %hd %hhu\n", cst(cfg.Int64, -5), cst(cfg.Int64, -1), cst(cfg.Int64, 1<<40), cst(cfg.Int64, 1<<40), i32(70000), i32(300)),
-		out("%c%c|%3c|%s|%.2s|%5s|%-5s|%s\n", i32('o'), i32('k'), i32('z'), addr(str, 0), addr(str, 0), addr(str, 1), addr(str, 1), cst(ptr64, 0)),
-		out("%*d|%-*d|%.*s|%%|%#x\n", i32(4), i32(1), i32(4), i32(2), i32(1), addr(str, 0), i32(0)),
-		out("%f %.2f %e %g %g\n", cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(1.5))),
-			cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(-2.345))),
-			cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(12345.678))),
-			cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(0.1))),
-			cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(1234567.0)))),
+		out("%d %i|%5d|%-5d|%05d|%+d|%.3d\n", I32(-42), I32(7), I32(42), I32(42), I32(42), I32(42), I32(5)),
+		out("%u %x %X %#x %o %#o\n", I32(-1), I32(255), I32(255), I32(255), I32(8), I32(8)),
+		out("%ld %lu %lx %lld %hd %hhu\n", Cst(cfg.Int64, -5), Cst(cfg.Int64, -1), Cst(cfg.Int64, 1<<40), Cst(cfg.Int64, 1<<40), I32(70000), I32(300)),
+		out("%c%c|%3c|%s|%.2s|%5s|%-5s|%s\n", I32('o'), I32('k'), I32('z'), Addr(str, 0), Addr(str, 0), Addr(str, 1), Addr(str, 1), Cst(Ptr64, 0)),
+		out("%*d|%-*d|%.*s|%%|%#x\n", I32(4), I32(1), I32(4), I32(2), I32(1), Addr(str, 0), I32(0)),
+		out("%f %.2f %e %g %g\n", Cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(1.5))),
+			Cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(-2.345))),
+			Cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(12345.678))),
+			Cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(0.1))),
+			Cst(cfg.Type{Kind: cfg.FloatType, Bits: 64}, int64(math.Float64bits(1234567.0)))),
 	)
-	link(last, main.Exit)
-	res := mustRun(t, b.finish(), nil, RunOptions{})
+	Link(last, main.Exit)
+	res := mustRun(t, b.Finish(), nil, RunOptions{})
 	want := "-42 7|   42|42   |00042|+42|005\n" +
 		"4294967295 ff FF 0xff 10 010\n" +
 		"-5 18446744073709551615 10000000000 1099511627776 4464 44\n" +

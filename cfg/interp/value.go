@@ -216,7 +216,11 @@ func floatOf(v Value, t cfg.Type) float64 {
 // zero when converted to integers).
 func convert(v Value, from, to cfg.Type) (Value, error) {
 	if to.Kind == cfg.FloatType {
-		return floatValue(floatOf(v, from)), nil
+		f := floatOf(v, from)
+		if to.Bits == 32 {
+			f = float64(float32(f))
+		}
+		return floatValue(f), nil
 	}
 	if from.Kind == cfg.FloatType {
 		f := math.Float64frombits(uint64(v.N))

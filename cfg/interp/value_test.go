@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chorus/cfg"
+	"chorus/cfg/interp/irtest"
 )
 
 var (
@@ -135,9 +136,9 @@ func TestUnaryAndConvert(t *testing.T) {
 	}
 	// Pointers keep provenance through integer casts and arithmetic.
 	p := Value{Obj: 3, N: 8}
-	asInt, _ := convert(p, ptr64, u64)
+	asInt, _ := convert(p, irtest.Ptr64, u64)
 	plus, _ := binaryOp(cfg.Add, asInt, u64, IntValue(4), u64, u64)
-	back, _ := convert(plus, u64, ptr64)
+	back, _ := convert(plus, u64, irtest.Ptr64)
 	if back.Obj != 3 || back.N != 12 {
 		t.Errorf("(T*)((uintptr_t)p + 4) = %v", back)
 	}
