@@ -1,0 +1,350 @@
+package dfg
+
+import (
+	"slices"
+
+	"chorus/cfg"
+)
+
+// Edge is a DFG edge Src —Cell→ Dst: the value of Cell produced by executing
+// act(Src) may be its value when a thread stands at Dst. Src == nil is the
+// ⊥ source ("any value of the variables' types"; for the control cell:
+// program start at main's entry).
+type Edge struct {
+	Src          *cfg.Loc
+	Cell         CellID
+	Dst          *cfg.Loc
+	Interference bool // added by AddEdge (cross-thread), not sequential
+}
+
+type edgeKey struct {
+	src  int32 // -1: ⊥
+	cell CellID
+	dst  int32
+}
+
+// Graph is the data flow graph of a program over a Partition.
+type Graph struct {
+	prog *cfg.Program
+	part *Partition
+
+	acc  []access   // by Loc.ID
+	mod  [][]CellID // by Loc.ID, sorted
+	gen  [][]CellID // by Loc.ID: cells written along the CFG (mod minus spawn-parameter writes), sorted
+	kill [][]CellID // by Loc.ID: cells with a strong (killing) write, sorted
+	uses [][]CellID // by Loc.ID, sorted
+	in   [][]CellID // by Loc.ID: cells tracked at the location (no ControlCell), sorted
+
+	need    []CellID // sorted
+	spawns  map[*cfg.Template][]*cfg.Loc
+	preds   [][]*cfg.Loc // CFG predecessors by Loc.ID (computed from Succs)
+	rpo     []*cfg.Loc
+	rpoIdx  []int32
+	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
+	succs   [][]int32
+	edgeSet map[edgeKey]struct{}
+	nEdges  int
+	nInterf int
+
+	// structVersion changes when the sequential edges are rebuilt (Need);
+	// pending lists the targets of interference edges added since the
+	// solver last looked.
+	structVersion int
+	pending       []*cfg.Loc
+}
+
+// New builds the sequential DFG of p over part: control edges along the CFG
+// (and from spawn sites to the spawned templates' entries) and, for every
+// location v and cell X tracked at v, an edge from each reaching definition
+// of X (per thread template; DESIGN.md §3).
+func New(p *cfg.Program, part *Partition) *Graph {
+	g := &Graph{prog: p, part: part, spawns: map[*cfg.Template][]*cfg.Loc{}}
+	n := len(p.Locs)
+	g.acc = make([]access, n)
+	g.mod = make([][]CellID, n)
+	g.gen = make([][]CellID, n)
+	g.kill = make([][]CellID, n)
+	g.uses = make([][]CellID, n)
+	g.preds = make([][]*cfg.Loc, n)
+	for _, l := range p.Locs {
+		a := actionAccess(p, l)
+		g.acc[l.ID] = a
+		var mod, gen, kill, uses []CellID
+		for _, v := range a.reads {
+			uses = append(uses, part.CellOf(v))
+		}
+		for _, w := range a.writes {
+			c := part.CellOf(w.v)
+			mod = append(mod, c)
+			if !w.spawnParam {
+				gen = append(gen, c)
+			}
+			if !w.weak && !w.spawnParam {
+				kill = append(kill, c)
+			}
+		}
+		g.mod[l.ID] = sortedSet(mod)
+		g.gen[l.ID] = sortedSet(gen)
+		g.kill[l.ID] = sortedSet(kill)
+		g.uses[l.ID] = sortedSet(uses)
+		for _, s := range l.Succs {
+			g.preds[s.ID] = append(g.preds[s.ID], l)
+		}
+		if sp, ok := l.Act.(*cfg.Spawn); ok {
+			for _, t := range sp.Targets {
+				g.spawns[t] = append(g.spawns[t], l)
+			}
+		}
+	}
+	g.computeRPO()
+	g.build()
+	return g
+}
+
+func sortedSet(cs []CellID) []CellID {
+	slices.Sort(cs)
+	return slices.Compact(cs)
+}
+
+// Program returns the program of the graph.
+func (g *Graph) Program() *cfg.Program { return g.prog }
+
+// Partition returns the graph's partition.
+func (g *Graph) Partition() *Partition { return g.part }
+
+// Mod returns the cells act(loc) may modify, sorted. Assumes (and checks)
+// count as writes of their variables, weak updates count, Havoc, Alloc,
+// Acquire, Release and a Spawn's handle write, a Spawn writes the spawned
+// templates' parameters, and InitGlobals writes every global.
+func (g *Graph) Mod(loc *cfg.Loc) []CellID { return g.mod[loc.ID] }
+
+// Uses returns the cells act(loc) reads, sorted (Deref cells and address
+// variables, lock words, conditions; not ControlCell).
+func (g *Graph) Uses(loc *cfg.Loc) []CellID { return g.uses[loc.ID] }
+
+// In returns the cells tracked at loc (not ControlCell), sorted: the cells
+// loc uses, the cells it modifies whose old value is an input of its action
+// (all but fresh writes), and the needed cells of Need.
+func (g *Graph) In(loc *cfg.Loc) []CellID { return g.in[loc.ID] }
+
+// Tracks reports whether cell c is tracked at loc (ControlCell always is).
+func (g *Graph) Tracks(loc *cfg.Loc, c CellID) bool {
+	if c == ControlCell {
+		return true
+	}
+	_, ok := slices.BinarySearch(g.in[loc.ID], c)
+	return ok
+}
+
+// Need declares cells whose value must be known at every location (a cell
+// of locals: at every location of its template). It rebuilds the
+// sequential edges; interference edges added before are kept where their
+// cell is tracked at their target. Call it before the first Solve; a later
+// call makes the next Solve start from scratch.
+func (g *Graph) Need(cells ...CellID) {
+	changed := false
+	for _, c := range cells {
+		if c <= ControlCell || int(c) >= g.part.NumCells() {
+			continue
+		}
+		if i, ok := slices.BinarySearch(g.need, c); !ok {
+			g.need = slices.Insert(g.need, i, c)
+			changed = true
+		}
+	}
+	if changed {
+		var interf []Edge
+		for _, es := range g.edges {
+			for _, e := range es {
+				if e.Interference {
+					interf = append(interf, e)
+				}
+			}
+		}
+		g.build()
+		for _, e := range interf {
+			g.AddEdge(e.Src, e.Cell, e.Dst)
+		}
+		g.pending = nil
+	}
+}
+
+// Needed returns the cells declared by Need, sorted.
+func (g *Graph) Needed() []CellID { return g.need }
+
+// Edges returns the edges into dst (do not modify).
+func (g *Graph) Edges(dst *cfg.Loc) []Edge { return g.edges[dst.ID] }
+
+// Sources returns the sources of the edges into dst for cell c (nil
+// entries are the ⊥ source).
+func (g *Graph) Sources(dst *cfg.Loc, c CellID) []*cfg.Loc {
+	var out []*cfg.Loc
+	for _, e := range g.edges[dst.ID] {
+		if e.Cell == c {
+			out = append(out, e.Src)
+		}
+	}
+	return out
+}
+
+// NumEdges returns the number of edges (sequential, control and
+// interference); NumInterferenceEdges the interference ones among them.
+func (g *Graph) NumEdges() int             { return g.nEdges }
+func (g *Graph) NumInterferenceEdges() int { return g.nInterf }
+
+// AddEdge adds the interference edge src —cell→ dst. It returns false and
+// records nothing when the edge exists already, when cell is ControlCell
+// (control never flows between threads), or when cell is not tracked at
+// dst (Graph.In): such an edge cannot change Φ(dst); the interference
+// engine must add edges to the locations that use the cell (or Need it).
+// An edge whose source does not modify cell is accepted; it carries the
+// cell's value before act(src), which equals the value after it.
+func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
+	if src == nil || dst == nil || cell == ControlCell || !g.Tracks(dst, cell) {
+		return false
+	}
+	if !g.addEdge(Edge{Src: src, Cell: cell, Dst: dst, Interference: true}) {
+		return false
+	}
+	g.nInterf++
+	g.pending = append(g.pending, dst)
+	return true
+}
+
+func (g *Graph) addEdge(e Edge) bool {
+	k := edgeKey{src: -1, cell: e.Cell, dst: int32(e.Dst.ID)}
+	if e.Src != nil {
+		k.src = int32(e.Src.ID)
+	}
+	if _, ok := g.edgeSet[k]; ok {
+		return false
+	}
+	g.edgeSet[k] = struct{}{}
+	g.edges[e.Dst.ID] = append(g.edges[e.Dst.ID], e)
+	if e.Src != nil {
+		s := g.succs[e.Src.ID]
+		if i, ok := slices.BinarySearch(s, int32(e.Dst.ID)); !ok {
+			g.succs[e.Src.ID] = slices.Insert(s, i, int32(e.Dst.ID))
+		}
+	}
+	g.nEdges++
+	return true
+}
+
+// computeRPO orders the locations in reverse postorder of the CFG plus
+// spawn edges, from main's entry; unreachable locations follow.
+func (g *Graph) computeRPO() {
+	n := len(g.prog.Locs)
+	seen := make([]bool, n)
+	var post []*cfg.Loc
+	type frame struct {
+		l *cfg.Loc
+		i int
+	}
+	succsOf := func(l *cfg.Loc) []*cfg.Loc {
+		out := l.Succs
+		if sp, ok := l.Act.(*cfg.Spawn); ok {
+			out = slices.Clone(out)
+			for _, t := range sp.Targets {
+				if t.Entry != nil {
+					out = append(out, t.Entry)
+				}
+			}
+		}
+		return out
+	}
+	dfs := func(root *cfg.Loc) {
+		if root == nil || seen[root.ID] {
+			return
+		}
+		seen[root.ID] = true
+		stack := []frame{{root, 0}}
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			ss := succsOf(top.l)
+			if top.i < len(ss) {
+				s := ss[top.i]
+				top.i++
+				if !seen[s.ID] {
+					seen[s.ID] = true
+					stack = append(stack, frame{s, 0})
+				}
+				continue
+			}
+			post = append(post, top.l)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	for _, t := range g.prog.Templates {
+		dfs(t.Entry)
+	}
+	for _, l := range g.prog.Locs {
+		dfs(l)
+	}
+	slices.Reverse(post)
+	g.rpo = post
+	g.rpoIdx = make([]int32, n)
+	for i, l := range post {
+		g.rpoIdx[l.ID] = int32(i)
+	}
+}
+
+// build computes In for every location and the sequential edges.
+func (g *Graph) build() {
+	p := g.prog
+	n := len(p.Locs)
+	g.structVersion++
+	g.in = make([][]CellID, n)
+	g.edges = make([][]Edge, n)
+	g.succs = make([][]int32, n)
+	g.edgeSet = map[edgeKey]struct{}{}
+	g.nEdges, g.nInterf = 0, 0
+
+	usedAt := make([][]*cfg.Loc, g.part.NumCells()) // cell -> locations tracking it
+	for _, l := range p.Locs {
+		in := slices.Clone(g.uses[l.ID])
+		for _, w := range g.acc[l.ID].writes {
+			if !w.fresh {
+				in = append(in, g.part.CellOf(w.v))
+			}
+		}
+		for _, c := range g.need {
+			cell := g.part.Cell(c)
+			if cell.Global || cell.Vars[0].Template == l.Template {
+				in = append(in, c)
+			}
+		}
+		in = sortedSet(in)
+		g.in[l.ID] = in
+		for _, c := range in {
+			usedAt[c] = append(usedAt[c], l)
+		}
+	}
+
+	// Control edges.
+	for _, l := range p.Locs {
+		for _, pr := range g.preds[l.ID] {
+			g.addEdge(Edge{Src: pr, Cell: ControlCell, Dst: l})
+		}
+	}
+	for ti, t := range p.Templates {
+		if t.Entry == nil {
+			continue
+		}
+		if ti == 0 {
+			g.addEdge(Edge{Src: nil, Cell: ControlCell, Dst: t.Entry})
+		}
+		for _, s := range g.spawns[t] {
+			g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: t.Entry})
+		}
+	}
+
+	// Data edges from reaching definitions, one cell at a time.
+	rd := newRDSolver(g)
+	for c := CellID(1); int(c) < g.part.NumCells(); c++ {
+		if len(usedAt[c]) == 0 {
+			continue
+		}
+		rd.solve(c, usedAt[c])
+	}
+}

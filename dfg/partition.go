@@ -1,0 +1,203 @@
+package dfg
+
+import (
+	"fmt"
+	"sort"
+
+	"chorus/cfg"
+)
+
+// CellID names a cell of a Partition. ControlCell is the control
+// pseudo-cell; the variable cells are numbered from 1.
+type CellID int32
+
+// ControlCell is the control-reachability pseudo-cell: it holds no
+// variables, its edges follow the CFG (and spawn sites to the entries of
+// the spawned templates), and a location none of whose control sources is
+// reachable is unreachable even when no data dependence says so.
+const ControlCell CellID = 0
+
+// NoCell is returned by CellOf for a variable the partition does not know.
+const NoCell CellID = -1
+
+// Cell is a set of variables whose values are tracked together (one
+// abstract value of dimension len(Vars)). A cell never mixes Local and
+// Global variables, and a cell of locals holds locals of one template only.
+type Cell struct {
+	ID     CellID
+	Vars   []*cfg.Var // sorted by Var.ID
+	Global bool
+}
+
+func (c *Cell) String() string {
+	if c.ID == ControlCell {
+		return "ctl"
+	}
+	if len(c.Vars) == 1 {
+		return c.Vars[0].Name
+	}
+	s := "{"
+	for i, v := range c.Vars {
+		if i > 0 {
+			s += ","
+		}
+		s += v.Name
+	}
+	return s + "}"
+}
+
+// MaxRelationalCellVars caps the size of a relational cell: a union that
+// would make a cell larger is skipped (octagon operations are cubic in the
+// cell size). Skipping a union only loses relations, never soundness.
+const MaxRelationalCellVars = 12
+
+// Partition maps every variable of a program to its cell.
+type Partition struct {
+	cells  []*Cell  // cells[0] is the control cell
+	cellOf []CellID // by Var.ID
+	index  []int    // by Var.ID: the variable's position in its cell's Vars
+}
+
+// NewPartition builds the cells of p. Non-relational: one cell per Var.
+// Relational (DESIGN.md §3): union-find where an assignment merges the cells
+// of its integer variables when all of them are locals of one template or
+// all are globals, and an assume (or check condition) does the same for its
+// variables. Only integer-typed variables are merged (pointers and floats
+// are never tracked), and memory cells take part only when the access names
+// exactly one non-summary cell: a summary cell stands for several concrete
+// locations, so relations with it would not be sound to use (reads of a
+// summary cell are interval-only, see the transfer functions).
+func NewPartition(p *cfg.Program, relational bool) *Partition {
+	n := len(p.Vars)
+	parent := make([]int, n)
+	size := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+		size[i] = 1
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	union := func(vars []*cfg.Var) {
+		if len(vars) < 2 {
+			return
+		}
+		first := vars[0]
+		for _, v := range vars[1:] {
+			if v.Scope != first.Scope || (v.Scope == cfg.Local && v.Template != first.Template) {
+				return // mixed: no merge at all (DESIGN.md §3)
+			}
+		}
+		for _, v := range vars[1:] {
+			a, b := find(first.ID), find(v.ID)
+			if a == b || size[a]+size[b] > MaxRelationalCellVars {
+				continue
+			}
+			if size[a] < size[b] {
+				a, b = b, a
+			}
+			parent[b] = a
+			size[a] += size[b]
+		}
+	}
+	if relational {
+		for _, l := range p.Locs {
+			var vars []*cfg.Var
+			switch a := l.Act.(type) {
+			case *cfg.Assign:
+				vars = relVars(vars, a.Dst)
+				vars = relVars(vars, a.Src)
+			case *cfg.Assume:
+				vars = relVars(vars, a.Cond)
+			case *cfg.CheckAct:
+				vars = relVars(vars, a.Cond)
+			}
+			union(dedupVars(vars))
+		}
+	}
+	part := &Partition{cellOf: make([]CellID, n), index: make([]int, n)}
+	part.cells = append(part.cells, &Cell{ID: ControlCell})
+	rootCell := map[int]CellID{}
+	for _, v := range p.Vars {
+		r := find(v.ID)
+		id, ok := rootCell[r]
+		if !ok {
+			id = CellID(len(part.cells))
+			rootCell[r] = id
+			part.cells = append(part.cells, &Cell{ID: id, Global: v.Scope == cfg.Global})
+		}
+		c := part.cells[id]
+		part.index[v.ID] = len(c.Vars)
+		c.Vars = append(c.Vars, v)
+		part.cellOf[v.ID] = id
+	}
+	return part
+}
+
+// relVars appends the variables of e that relational cells may relate:
+// integer registers, and the single non-summary cell of a Deref.
+func relVars(out []*cfg.Var, e cfg.Expr) []*cfg.Var {
+	switch e := e.(type) {
+	case *cfg.VarRef:
+		if e.Var.Type.IsInt() {
+			out = append(out, e.Var)
+		}
+	case *cfg.Deref:
+		if len(e.Cells) == 1 && !e.Cells[0].Summary && e.Cells[0].Type.IsInt() && e.Cells[0].Type == e.Type {
+			out = append(out, e.Cells[0])
+		}
+	case *cfg.Unary:
+		out = relVars(out, e.X)
+	case *cfg.Binary:
+		out = relVars(out, e.X)
+		out = relVars(out, e.Y)
+	case *cfg.Cast:
+		out = relVars(out, e.X)
+	}
+	return out
+}
+
+func dedupVars(vs []*cfg.Var) []*cfg.Var {
+	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+	out := vs[:0]
+	for i, v := range vs {
+		if i == 0 || vs[i-1] != v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Cells returns all cells; Cells()[0] is the control cell.
+func (p *Partition) Cells() []*Cell { return p.cells }
+
+// Cell returns the cell with the given id.
+func (p *Partition) Cell(id CellID) *Cell { return p.cells[id] }
+
+// NumCells is len(Cells()).
+func (p *Partition) NumCells() int { return len(p.cells) }
+
+// CellOf returns the cell of v (NoCell for a variable of another program).
+func (p *Partition) CellOf(v *cfg.Var) CellID {
+	if v == nil || v.ID < 0 || v.ID >= len(p.cellOf) {
+		return NoCell
+	}
+	return p.cellOf[v.ID]
+}
+
+// IndexInCell returns v's position in its cell's Vars (the dimension of v
+// in the cell's abstract value).
+func (p *Partition) IndexInCell(v *cfg.Var) int { return p.index[v.ID] }
+
+func (p *Partition) String() string {
+	s := ""
+	for _, c := range p.cells[1:] {
+		s += fmt.Sprintf("c%d=%s ", c.ID, c)
+	}
+	return s
+}

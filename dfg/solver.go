@@ -1,0 +1,611 @@
+package dfg
+
+import (
+	"container/heap"
+	"context"
+	"fmt"
+	"slices"
+
+	"chorus/cfg"
+	"chorus/domains"
+)
+
+// Option configures a Solver.
+type Option func(*options)
+
+type options struct {
+	thresholds []int64
+	delay      int
+	narrowing  int
+	maxIter    int
+}
+
+// WithThresholds adds widening thresholds to those collected from the
+// program (its integer constants c-1, c, c+1, the bounds of its types).
+func WithThresholds(ts ...int64) Option {
+	return func(o *options) { o.thresholds = append(o.thresholds, ts...) }
+}
+
+// WithWideningDelay sets how many joins a cycle head gets before widening
+// (default 2).
+func WithWideningDelay(n int) Option { return func(o *options) { o.delay = max(n, 0) } }
+
+// WithNarrowing sets the number of narrowing passes after the widening
+// iteration (default 2).
+func WithNarrowing(passes int) Option { return func(o *options) { o.narrowing = max(passes, 0) } }
+
+// WithMaxIterations bounds the number of location evaluations of one Solve;
+// exceeding it makes Solve return an error (default: 2000 per location
+// plus 100000).
+func WithMaxIterations(n int) Option { return func(o *options) { o.maxIter = n } }
+
+// Stats counts the solver's work (cumulative over Solve calls).
+type Stats struct {
+	Solves            int // Solve calls that did work
+	IncrementalSolves int // of which incremental
+	Evaluations       int // location evaluations (widening phase, narrowing, verification)
+	Widenings         int // widening applications at heads
+	NarrowingPasses   int
+	Heads             int // cycle heads of the last WTO
+	Repairs           int // locations re-queued by the post-fixpoint verification of incremental solves
+}
+
+// Solver computes the invariants Φ of a Graph in a domain.
+type Solver struct {
+	g    *Graph
+	dom  domains.Domain
+	part *Partition
+	opt  options
+	ths  []int64
+
+	states  []*State // by Loc.ID; nil: not computed yet (⊥)
+	posts   []*post  // by Loc.ID; nil: stale
+	boxes   []domains.Value
+	inits   map[CellID]domains.Value
+	zeroHp  map[*cfg.Object]bool
+	solved  bool
+	version int // graph structVersion the states belong to
+	wtoEdge int // graph edge count the WTO was computed for
+	order   []int32
+	pos     []int32
+	isHead  []bool
+	backC   [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
+	widenN  []int
+
+	stats Stats
+}
+
+// post is the value of the cells right after act(u): the cells tracked at
+// u and those it modifies.
+type post struct {
+	bottom bool
+	cells  []CellID
+	vals   []domains.Value
+}
+
+func (p *post) get(c CellID) (domains.Value, bool) {
+	i, ok := slices.BinarySearch(p.cells, c)
+	if !ok {
+		return nil, false
+	}
+	return p.vals[i], true
+}
+
+// NewSolver returns a solver for g in dom.
+func NewSolver(g *Graph, dom domains.Domain, opts ...Option) *Solver {
+	s := &Solver{g: g, dom: dom, part: g.part, opt: options{delay: 2, narrowing: 2}}
+	for _, o := range opts {
+		o(&s.opt)
+	}
+	n := len(g.prog.Locs)
+	if s.opt.maxIter <= 0 {
+		s.opt.maxIter = 2000*n + 100000
+	}
+	s.ths = collectThresholds(g.prog, s.opt.thresholds)
+	s.boxes = make([]domains.Value, g.part.NumCells())
+	s.zeroHp = map[*cfg.Object]bool{}
+	nonZero := map[*cfg.Object]bool{}
+	for _, l := range g.prog.Locs {
+		if a, ok := l.Act.(*cfg.Alloc); ok && a.Site != nil {
+			if a.Zero && !nonZero[a.Site] {
+				s.zeroHp[a.Site] = true
+			} else {
+				nonZero[a.Site] = true
+				delete(s.zeroHp, a.Site)
+			}
+		}
+	}
+	return s
+}
+
+// Graph returns the solver's graph.
+func (s *Solver) Graph() *Graph { return s.g }
+
+// Domain returns the solver's domain.
+func (s *Solver) Domain() domains.Domain { return s.dom }
+
+// Thresholds returns the widening thresholds in use (sorted).
+func (s *Solver) Thresholds() []int64 { return s.ths }
+
+// Stats returns the work counters.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// box is the value of cell c holding any values of its variables' types.
+func (s *Solver) box(c CellID) domains.Value {
+	if b := s.boxes[c]; b != nil {
+		return b
+	}
+	cell := s.part.Cell(c)
+	v := s.dom.Top(len(cell.Vars))
+	for i, x := range cell.Vars {
+		r := typeRange(x.Type)
+		if r.Hi.Inf == 0 {
+			v = v.Assume(domains.LinCons{Expr: domains.LinExpr{Terms: []domains.Term{{Var: i, Coef: 1}}, Const: -r.Hi.V}, Op: domains.LeZero})
+		}
+		if r.Lo.Inf == 0 && r.Lo.V > -1<<63 {
+			v = v.Assume(domains.LinCons{Expr: domains.LinExpr{Terms: []domains.Term{{Var: i, Coef: -1}}, Const: r.Lo.V}, Op: domains.LeZero})
+		}
+	}
+	s.boxes[c] = v
+	return v
+}
+
+func (s *Solver) initVal(c CellID) domains.Value {
+	if v, ok := s.inits[c]; ok {
+		return v
+	}
+	if s.inits == nil {
+		s.inits = map[CellID]domains.Value{}
+	}
+	v := initValue(s.dom, s.g.prog, s.part.Cell(c), s.box(c), s.zeroHp)
+	s.inits[c] = v
+	return v
+}
+
+// Solve computes the invariants: from scratch on the first call (or after
+// Graph.Need changed the tracked cells), otherwise incrementally from the
+// previous invariants, re-evaluating from the targets of the edges added
+// since. It returns an error when the iteration bound is exceeded or ctx
+// is done; the invariants are then not sound and must not be used.
+func (s *Solver) Solve(ctx context.Context) error {
+	g := s.g
+	n := len(g.prog.Locs)
+	incremental := s.solved && s.version == g.structVersion
+	if incremental && len(g.pending) == 0 {
+		return nil
+	}
+	s.stats.Solves++
+	if s.wtoEdge != g.nEdges || s.order == nil || !incremental {
+		s.computeWTO()
+	}
+	var seeds []int32
+	if incremental {
+		s.stats.IncrementalSolves++
+		for _, l := range g.pending {
+			seeds = append(seeds, int32(l.ID))
+		}
+	} else {
+		s.states = make([]*State, n)
+		s.posts = make([]*post, n)
+		seeds = slices.Clone(s.order)
+	}
+	g.pending = nil
+	s.version = g.structVersion
+	s.solved = false
+	s.widenN = make([]int, n)
+	budget := &iterBudget{left: s.opt.maxIter, ctx: ctx}
+
+	if err := s.ascend(seeds, budget); err != nil {
+		return err
+	}
+	if incremental {
+		// The previous invariants were a sound solution of the old
+		// equations but, after narrowing, not necessarily a
+		// post-fixpoint; make sure the new ones are one before narrowing.
+		for {
+			var bad []int32
+			for _, id := range s.order {
+				if err := budget.step(); err != nil {
+					return err
+				}
+				s.stats.Evaluations++
+				nv := s.eval(g.prog.Locs[id])
+				if !nv.leq(s.state(id)) {
+					bad = append(bad, id)
+				}
+			}
+			if len(bad) == 0 {
+				break
+			}
+			s.stats.Repairs += len(bad)
+			if err := s.ascend(bad, budget); err != nil {
+				return err
+			}
+		}
+	}
+	for range s.opt.narrowing {
+		s.stats.NarrowingPasses++
+		for _, id := range s.order {
+			if err := budget.step(); err != nil {
+				return err
+			}
+			s.stats.Evaluations++
+			old := s.state(id)
+			nv := s.eval(g.prog.Locs[id])
+			if s.isHead[id] && nv.leq(old) {
+				nv = old.narrow(nv)
+			}
+			s.set(id, nv)
+		}
+	}
+	s.solved = true
+	return nil
+}
+
+type iterBudget struct {
+	left int
+	ctx  context.Context
+	n    int
+}
+
+func (b *iterBudget) step() error {
+	b.left--
+	if b.left < 0 {
+		return fmt.Errorf("dfg: fixpoint not reached within the iteration bound (WithMaxIterations)")
+	}
+	b.n++
+	if b.n&1023 == 0 {
+		if err := b.ctx.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ascend runs the worklist iteration from seeds until no state changes:
+// plain evaluation at ordinary locations, join (then widening after the
+// delay) at cycle heads. At the end every location v satisfies
+// eval(v) ⊑ Φ(v) (a post-fixpoint), provided the values it started from at
+// the heads were below the new ones or are re-joined (they are: heads only
+// grow).
+func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
+	g := s.g
+	wl := &posHeap{}
+	inWL := make([]bool, len(g.prog.Locs))
+	push := func(id int32) {
+		if !inWL[id] {
+			inWL[id] = true
+			heap.Push(wl, [2]int32{s.pos[id], id})
+		}
+	}
+	for _, id := range seeds {
+		push(id)
+	}
+	for wl.Len() > 0 {
+		id := heap.Pop(wl).([2]int32)[1]
+		inWL[id] = false
+		if err := b.step(); err != nil {
+			return err
+		}
+		s.stats.Evaluations++
+		old := s.state(id)
+		nv := s.eval(g.prog.Locs[id])
+		if s.isHead[id] {
+			j := old.join(nv)
+			s.widenN[id]++
+			if s.widenN[id] > s.opt.delay && !j.equal(old) {
+				s.stats.Widenings++
+				j = old.widen(j, s.ths, s.backC[id])
+			}
+			nv = j
+		}
+		if nv.equal(old) {
+			continue
+		}
+		s.set(id, nv)
+		for _, d := range g.succs[id] {
+			push(d)
+		}
+	}
+	return nil
+}
+
+func (s *Solver) set(id int32, st *State) {
+	s.states[id] = st
+	s.posts[id] = nil
+}
+
+// state returns Φ(loc) by ID (⊥ when not computed).
+func (s *Solver) state(id int32) *State {
+	if st := s.states[id]; st != nil {
+		return st
+	}
+	return &State{s: s, loc: s.g.prog.Locs[id], bottom: true}
+}
+
+func (s *Solver) computeWTO() {
+	g := s.g
+	roots := make([]int32, 0, len(g.rpo))
+	for _, l := range g.rpo {
+		roots = append(roots, int32(l.ID))
+	}
+	s.order, s.isHead = weakTopoOrder(g.succs, roots)
+	s.pos = make([]int32, len(g.prog.Locs))
+	for i, id := range s.order {
+		s.pos[id] = int32(i)
+	}
+	s.wtoEdge = g.nEdges
+	s.stats.Heads = 0
+	s.backC = make([][]CellID, len(g.prog.Locs))
+	for id, h := range s.isHead {
+		if !h {
+			continue
+		}
+		s.stats.Heads++
+		// Only cells that flow back into the head from its own component
+		// need widening: the others come from outside, where the
+		// enclosing components' heads ensure termination.
+		var back []CellID
+		for _, e := range g.edges[id] {
+			if e.Src != nil && e.Cell != ControlCell && s.pos[e.Src.ID] >= s.pos[id] {
+				back = append(back, e.Cell)
+			}
+		}
+		s.backC[id] = sortedSet(back)
+	}
+}
+
+type posHeap [][2]int32
+
+func (h posHeap) Len() int           { return len(h) }
+func (h posHeap) Less(i, j int) bool { return h[i][0] < h[j][0] }
+func (h posHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *posHeap) Push(x any)        { *h = append(*h, x.([2]int32)) }
+func (h *posHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// postOf returns (cached) the value after act(u).
+func (s *Solver) postOf(u *cfg.Loc) *post {
+	if p := s.posts[u.ID]; p != nil {
+		return p
+	}
+	p := s.computePost(u)
+	s.posts[u.ID] = p
+	return p
+}
+
+func (s *Solver) computePost(u *cfg.Loc) *post {
+	st := s.state(int32(u.ID))
+	if st.bottom {
+		return &post{bottom: true}
+	}
+	g := s.g
+	mod := g.mod[u.ID]
+	cells := sortedSet(append(slices.Clone(st.cells), mod...))
+	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
+	if _, ok := u.Act.(*cfg.InitGlobals); ok {
+		for i, c := range cells {
+			if has(mod, c) {
+				p.vals[i] = s.initVal(c)
+			} else {
+				p.vals[i], _ = st.value(c)
+			}
+		}
+		return p
+	}
+	touch := sortedSet(append(slices.Clone(g.uses[u.ID]), mod...))
+	f, v := s.frameOf(touch, func(c CellID) domains.Value {
+		if x, ok := st.value(c); ok {
+			return x
+		}
+		return s.box(c) // a fresh cell (a spawned thread's parameter)
+	})
+	f.clamp = true
+	v = f.post(u, v)
+	if v.IsBottom() {
+		return &post{bottom: true}
+	}
+	for i, c := range cells {
+		if k := slices.Index(f.cells, c); k >= 0 {
+			p.vals[i] = f.project(v, k)
+		} else {
+			p.vals[i], _ = st.value(c)
+		}
+	}
+	return p
+}
+
+// frameOf builds the frame over cells with their values from get.
+func (s *Solver) frameOf(cells []CellID, get func(CellID) domains.Value) (*frame, domains.Value) {
+	f := &frame{part: s.part, cells: cells, offs: make([]int, len(cells))}
+	vals := make([]domains.Value, len(cells))
+	off := 0
+	for i, c := range cells {
+		f.offs[i] = off
+		vals[i] = get(c)
+		off += len(s.part.Cell(c).Vars)
+	}
+	return f, combine(s.dom, vals)
+}
+
+// combine lays values side by side (their product).
+func combine(dom domains.Domain, vals []domains.Value) domains.Value {
+	if len(vals) == 0 {
+		return dom.Top(0)
+	}
+	acc := vals[0]
+	for _, x := range vals[1:] {
+		d0, k := acc.Dim(), x.Dim()
+		if k == 0 {
+			if x.IsBottom() {
+				acc = acc.Meet(bottomLike(acc))
+			}
+			continue
+		}
+		if d0 == 0 {
+			if acc.IsBottom() {
+				x = x.Meet(bottomLike(x))
+			}
+			acc = x
+			continue
+		}
+		emb := x.AddDims(d0)
+		keep := make([]int, d0+k)
+		for j := range d0 {
+			keep[j] = k + j
+		}
+		for j := range k {
+			keep[d0+j] = j
+		}
+		acc = acc.AddDims(k).Meet(emb.Project(keep))
+	}
+	return acc
+}
+
+// project extracts the value of the frame's k-th cell from v.
+func (f *frame) project(v domains.Value, k int) domains.Value {
+	n := len(f.part.Cell(f.cells[k]).Vars)
+	if len(f.cells) == 1 {
+		return v
+	}
+	keep := make([]int, n)
+	for i := range keep {
+		keep[i] = f.offs[k] + i
+	}
+	return v.Project(keep)
+}
+
+// eval computes the right-hand side of the equation of loc from the
+// current states of its sources.
+func (s *Solver) eval(loc *cfg.Loc) *State {
+	g := s.g
+	in := g.in[loc.ID]
+	st := &State{s: s, loc: loc, cells: in, vals: make([]domains.Value, len(in))}
+	reach := false
+	for _, e := range g.edges[loc.ID] {
+		var val domains.Value
+		if e.Src == nil {
+			if e.Cell == ControlCell {
+				reach = true
+				continue
+			}
+			val = s.box(e.Cell)
+		} else {
+			p := s.postOf(e.Src)
+			if p.bottom {
+				continue
+			}
+			if e.Cell == ControlCell {
+				reach = true
+				continue
+			}
+			var ok bool
+			if val, ok = p.get(e.Cell); !ok {
+				val = s.box(e.Cell) // the source does not track the cell: any value
+			}
+		}
+		i, ok := slices.BinarySearch(in, e.Cell)
+		if !ok {
+			continue
+		}
+		if st.vals[i] == nil {
+			st.vals[i] = val
+		} else {
+			st.vals[i] = st.vals[i].Join(val)
+		}
+	}
+	if !reach {
+		return &State{s: s, loc: loc, bottom: true}
+	}
+	for _, v := range st.vals {
+		if v == nil || v.IsBottom() {
+			return &State{s: s, loc: loc, bottom: true}
+		}
+	}
+	return st
+}
+
+// collectThresholds gathers the program's integer constants c-1, c, c+1,
+// 0, ±1 and the bounds of the integer types in use, plus extra.
+func collectThresholds(p *cfg.Program, extra []int64) []int64 {
+	set := map[int64]bool{0: true, 1: true, -1: true}
+	add := func(c int64) {
+		set[c] = true
+		if c > -1<<63 {
+			set[c-1] = true
+		}
+		if c < 1<<63-1 {
+			set[c+1] = true
+		}
+	}
+	addType := func(t cfg.Type) {
+		r := typeRange(t)
+		if r.Lo.Inf == 0 {
+			set[r.Lo.V] = true
+		}
+		if r.Hi.Inf == 0 {
+			set[r.Hi.V] = true
+		}
+	}
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		switch e := e.(type) {
+		case *cfg.Const:
+			if e.Type.IsInt() {
+				add(e.Value)
+			}
+		case *cfg.Deref:
+			walk(e.Addr)
+		case *cfg.Unary:
+			walk(e.X)
+		case *cfg.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *cfg.Cast:
+			walk(e.X)
+		}
+	}
+	for _, v := range p.Vars {
+		addType(v.Type)
+		if v.Init != nil {
+			walk(v.Init)
+		}
+	}
+	for _, o := range p.Objects {
+		for _, in := range o.Init {
+			walk(in.Value)
+		}
+	}
+	for _, l := range p.Locs {
+		switch a := l.Act.(type) {
+		case *cfg.Assign:
+			walk(a.Src)
+			walk(a.Dst)
+		case *cfg.Assume:
+			walk(a.Cond)
+		case *cfg.CheckAct:
+			walk(a.Cond)
+		case *cfg.Spawn:
+			if a.Arg != nil {
+				walk(a.Arg)
+			}
+		case *cfg.Alloc:
+			if a.Size != nil {
+				walk(a.Size)
+			}
+		}
+	}
+	for _, c := range extra {
+		set[c] = true
+	}
+	out := make([]int64, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}

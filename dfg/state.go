@@ -1,0 +1,350 @@
+package dfg
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"chorus/cfg"
+	"chorus/domains"
+)
+
+// State is the invariant Φ(loc): the value of every cell tracked at loc,
+// true of every thread standing at loc before act(loc) runs. A bottom
+// State means loc is unreachable. States are immutable.
+type State struct {
+	s      *Solver
+	loc    *cfg.Loc
+	bottom bool
+	cells  []CellID // sorted; shared with Graph.In (do not modify)
+	vals   []domains.Value
+}
+
+// At returns Φ(loc) of the last Solve.
+func (s *Solver) At(loc *cfg.Loc) *State {
+	if s.states == nil || loc.ID >= len(s.states) {
+		return &State{s: s, loc: loc, bottom: true}
+	}
+	return s.state(int32(loc.ID))
+}
+
+// Loc returns the state's location.
+func (st *State) Loc() *cfg.Loc { return st.loc }
+
+// IsBottom reports whether the location is unreachable.
+func (st *State) IsBottom() bool { return st.bottom }
+
+// Cells returns the tracked cells (not ControlCell), sorted.
+func (st *State) Cells() []CellID {
+	if st.bottom {
+		return nil
+	}
+	return st.cells
+}
+
+func (st *State) value(c CellID) (domains.Value, bool) {
+	i, ok := slices.BinarySearch(st.cells, c)
+	if !ok || st.bottom {
+		return nil, false
+	}
+	return st.vals[i], true
+}
+
+// Cell returns the value of cell c, or nil when c is not tracked at the
+// location (any value) or the state is bottom.
+func (st *State) Cell(c CellID) domains.Value {
+	v, _ := st.value(c)
+	return v
+}
+
+// Interval returns the values v may hold at the location: empty when the
+// state is bottom, the range of v's type when v is not tracked there (⊤
+// for pointers, floats and mathematical integers).
+func (st *State) Interval(v *cfg.Var) domains.Interval {
+	if st.bottom {
+		return botIv
+	}
+	if !v.Type.IsInt() {
+		return topIv
+	}
+	val, ok := st.value(st.s.part.CellOf(v))
+	if !ok {
+		return typeRange(v.Type)
+	}
+	return ivMeet(val.Bounds(linVar(st.s.part.IndexInCell(v))), typeRange(v.Type))
+}
+
+// frameFor builds a frame over the tracked cells e's variables belong to.
+func (st *State) frameFor(es ...cfg.Expr) (*frame, domains.Value) {
+	var vars []*cfg.Var
+	for _, e := range es {
+		vars = exprVars(vars, e)
+	}
+	var cells []CellID
+	for _, v := range vars {
+		c := st.s.part.CellOf(v)
+		if _, ok := st.value(c); ok {
+			cells = append(cells, c)
+		}
+	}
+	return st.s.frameOf(sortedSet(cells), func(c CellID) domains.Value {
+		v, _ := st.value(c)
+		return v
+	})
+}
+
+// Eval returns a sound interval of the integer expression e at the
+// location (variables not tracked there range over their types; ⊤ for
+// pointers and floats; empty when bottom).
+func (st *State) Eval(e cfg.Expr) domains.Interval {
+	if st.bottom {
+		return botIv
+	}
+	if !e.ExprType().IsInt() {
+		return topIv
+	}
+	f, v := st.frameFor(e)
+	v, fm := f.lin(v, e)
+	if v.IsBottom() {
+		return botIv
+	}
+	return fm.bounds(v)
+}
+
+// Truth is the value of a condition over a state.
+type Truth uint8
+
+const (
+	Bottom  Truth = iota // the state is empty (unreachable)
+	True                 // every state satisfies the condition
+	False                // no state satisfies it
+	Unknown              // some may, some may not
+)
+
+func (t Truth) String() string {
+	return [...]string{"bottom", "true", "false", "unknown"}[t]
+}
+
+// Truth evaluates cond over the state. True means: refining the state
+// with ¬cond gives ⊥ (refinement is sound, so no concrete state satisfies
+// ¬cond); for a single linear comparison the domain's Entails is asked as
+// well. && and || are handled compositionally by the refinement (meet and
+// join); a non-linear side of a comparison is replaced by its interval.
+func (st *State) Truth(cond cfg.Expr) Truth {
+	if st.bottom {
+		return Bottom
+	}
+	f, v := st.frameFor(cond)
+	if v.IsBottom() {
+		return Bottom
+	}
+	tv := f.assume(v, cond, true)
+	fv := f.assume(v, cond, false)
+	switch {
+	case tv.IsBottom() && fv.IsBottom():
+		return Bottom
+	case fv.IsBottom():
+		return True
+	case tv.IsBottom():
+		return False
+	}
+	if b, ok := cond.(*cfg.Binary); ok && isComparison(b.Op) && b.X.ExprType().IsInt() && b.Y.ExprType().IsInt() {
+		v2, l := f.lin(v, b.X)
+		v2, r := f.lin(v2, b.Y)
+		if l.exact && r.exact {
+			if cs, ok := cmpCons(b.Op, l.lin, r.lin); ok && entailsAll(v2, cs) {
+				return True
+			}
+			if cs, ok := cmpCons(negateCmp(b.Op), l.lin, r.lin); ok && entailsAll(v2, cs) {
+				return False
+			}
+		}
+	}
+	return Unknown
+}
+
+func entailsAll(v domains.Value, cs []domains.LinCons) bool {
+	for _, c := range cs {
+		if !v.Entails(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// Constraints returns constraints over vars whose conjunction is the
+// state (each tracked cell's constraints, renumbered: Term.Var indexes
+// vars). A bottom state gives one unsatisfiable constraint and no vars.
+func (st *State) Constraints() (cons []domains.LinCons, vars []*cfg.Var) {
+	if st.bottom {
+		return []domains.LinCons{{Expr: linConst(1), Op: domains.LeZero}}, nil
+	}
+	for i, c := range st.cells {
+		off := len(vars)
+		vars = append(vars, st.s.part.Cell(c).Vars...)
+		for _, k := range st.vals[i].Constraints() {
+			e := domains.LinExpr{Const: k.Expr.Const, Terms: make([]domains.Term, len(k.Expr.Terms))}
+			for j, t := range k.Expr.Terms {
+				e.Terms[j] = domains.Term{Var: t.Var + off, Coef: t.Coef}
+			}
+			cons = append(cons, domains.LinCons{Expr: e, Op: k.Op})
+		}
+	}
+	return cons, vars
+}
+
+func (st *State) String() string {
+	if st.bottom {
+		return "⊥"
+	}
+	var parts []string
+	for i, c := range st.cells {
+		cell := st.s.part.Cell(c)
+		if st.vals[i].IsTop() {
+			continue
+		}
+		s := st.vals[i].String(func(k int) string { return cell.Vars[k].Name })
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "⊤"
+	}
+	return strings.Join(parts, " ∧ ")
+}
+
+// Lattice operations on states of one location (same cells).
+
+func (st *State) equal(o *State) bool {
+	if st.bottom || o.bottom {
+		return st.bottom == o.bottom
+	}
+	for i := range st.vals {
+		if !st.vals[i].Equal(o.vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (st *State) leq(o *State) bool {
+	if st.bottom {
+		return true
+	}
+	if o.bottom {
+		return false
+	}
+	for i := range st.vals {
+		if !st.vals[i].Leq(o.vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (st *State) combineWith(o *State, op func(a, b domains.Value) domains.Value) *State {
+	r := &State{s: st.s, loc: st.loc, cells: st.cells, vals: make([]domains.Value, len(st.vals))}
+	for i := range st.vals {
+		r.vals[i] = op(st.vals[i], o.vals[i])
+	}
+	return r
+}
+
+func (st *State) join(o *State) *State {
+	if st.bottom {
+		return o
+	}
+	if o.bottom {
+		return st
+	}
+	return st.combineWith(o, func(a, b domains.Value) domains.Value { return a.Join(b) })
+}
+
+// widen: o ⊒ st (o is a join with st); only the cells in back are widened,
+// the others keep o's value.
+func (st *State) widen(o *State, ths []int64, back []CellID) *State {
+	if st.bottom || o.bottom {
+		return o
+	}
+	r := &State{s: st.s, loc: st.loc, cells: st.cells, vals: make([]domains.Value, len(st.vals))}
+	for i, c := range st.cells {
+		if has(back, c) {
+			r.vals[i] = st.vals[i].Widen(o.vals[i], ths)
+		} else {
+			r.vals[i] = o.vals[i]
+		}
+	}
+	return r
+}
+
+// narrow: o ⊑ st.
+func (st *State) narrow(o *State) *State {
+	if st.bottom || o.bottom {
+		return o
+	}
+	return st.combineWith(o, func(a, b domains.Value) domains.Value { return a.Narrow(b) })
+}
+
+// Status is the result for a check site.
+type Status uint8
+
+const (
+	Proven      Status = iota // the condition holds at every reachable state
+	Unreachable               // no execution reaches the check
+	Unproven                  // the analysis could not prove it (a warning)
+)
+
+func (s Status) String() string {
+	return [...]string{"proven", "unreachable", "unproven"}[s]
+}
+
+// CheckStatus decides check c from the invariant at c.Loc and the
+// condition of its CheckAct; the message gives the intervals of the
+// condition's variables there.
+func (s *Solver) CheckStatus(c *cfg.Check) (Status, string) {
+	if c.Loc == nil {
+		return Unproven, "check has no location"
+	}
+	act, ok := c.Loc.Act.(*cfg.CheckAct)
+	if !ok {
+		return Unproven, "check location has no check action"
+	}
+	st := s.At(c.Loc)
+	switch st.Truth(act.Cond) {
+	case Bottom:
+		return Unreachable, "unreachable"
+	case True:
+		return Proven, st.describe(act.Cond)
+	case False:
+		return Unproven, "fails whenever reached: " + st.describe(act.Cond)
+	}
+	return Unproven, st.describe(act.Cond)
+}
+
+// describe lists the intervals of the integer variables of e.
+func (st *State) describe(e cfg.Expr) string {
+	vars := dedupVars(exprVars(nil, e))
+	var parts []string
+	for _, v := range vars {
+		if !v.Type.IsInt() {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s in %s", v.Name, ivString(st.Interval(v))))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func ivString(iv domains.Interval) string {
+	if ivEmpty(iv) {
+		return "∅"
+	}
+	b := func(x domains.Bound) string {
+		switch x.Inf {
+		case -1:
+			return "-oo"
+		case 1:
+			return "+oo"
+		}
+		return fmt.Sprint(x.V)
+	}
+	return "[" + b(iv.Lo) + ", " + b(iv.Hi) + "]"
+}
