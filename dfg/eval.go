@@ -41,8 +41,8 @@ type form struct {
 	iv    domains.Interval
 }
 
-func exactForm(e domains.LinExpr) form  { return form{lin: e, exact: true} }
-func ivForm(iv domains.Interval) form   { return form{iv: iv} }
+func exactForm(e domains.LinExpr) form { return form{lin: e, exact: true} }
+func ivForm(iv domains.Interval) form  { return form{iv: iv} }
 func (fm form) bounds(v domains.Value) domains.Interval {
 	if fm.exact {
 		return v.Bounds(fm.lin)

@@ -116,10 +116,10 @@ func (b *irb) fix() *cfg.Program {
 }
 
 // Expression helpers.
-func k32(v int64) *cfg.Const          { return &cfg.Const{Type: cfg.Int32, Value: v} }
+func k32(v int64) *cfg.Const            { return &cfg.Const{Type: cfg.Int32, Value: v} }
 func kt(t cfg.Type, v int64) *cfg.Const { return &cfg.Const{Type: t, Value: v} }
-func kM(v int64) *cfg.Const           { return &cfg.Const{Type: cfg.MathInt, Value: v} }
-func ref(v *cfg.Var) *cfg.VarRef      { return &cfg.VarRef{Var: v} }
+func kM(v int64) *cfg.Const             { return &cfg.Const{Type: cfg.MathInt, Value: v} }
+func ref(v *cfg.Var) *cfg.VarRef        { return &cfg.VarRef{Var: v} }
 func bin(op cfg.BinOp, x, y cfg.Expr) *cfg.Binary {
 	t := x.ExprType()
 	if isComparison(op) || op == cfg.LAnd || op == cfg.LOr {
@@ -130,7 +130,7 @@ func bin(op cfg.BinOp, x, y cfg.Expr) *cfg.Binary {
 func binT(op cfg.BinOp, t cfg.Type, x, y cfg.Expr) *cfg.Binary {
 	return &cfg.Binary{Op: op, X: x, Y: y, Type: t}
 }
-func mi(e cfg.Expr) cfg.Expr { return &cfg.Cast{X: e, Type: cfg.MathInt} }
+func mi(e cfg.Expr) cfg.Expr                       { return &cfg.Cast{X: e, Type: cfg.MathInt} }
 func asg(dst cfg.LValue, src cfg.Expr) *cfg.Assign { return &cfg.Assign{Dst: dst, Src: src} }
 func assume(c cfg.Expr) *cfg.Assume                { return &cfg.Assume{Cond: c} }
 func havoc(dst cfg.LValue) *cfg.Havoc              { return &cfg.Havoc{Dst: dst} }

@@ -133,7 +133,7 @@ func TestAssumeFacts(t *testing.T) {
 		wantStatus(t, s, c2.Check, Unproven)
 		wantStatus(t, s, c3.Check, Proven)
 		wantStatus(t, s, c4.Check, Unproven)
-		st := s.At(c3.Check.Loc) // c3 reads x and y (c1 only y: x is not tracked there)
+		st := s.At(c3.Check.Loc)                      // c3 reads x and y (c1 only y: x is not tracked there)
 		if iv := st.Interval(y); iv != mkIv(0, 199) { // c2 continues assuming y < 200
 			t.Errorf("%s: y interval %v, want [0,199]", dom.Name(), ivString(iv))
 		}
