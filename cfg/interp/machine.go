@@ -15,6 +15,12 @@ type Options struct {
 	MaxInstances int
 	// MaxObjectSize bounds the size of an Alloc (default 1<<24 bytes).
 	MaxObjectSize int64
+	// KeepDeadEnds keeps, in Enabled, the moves onto an Assume whose
+	// condition is false and reads only the thread's registers (see
+	// Enabled). The thread then stands there for good: the state is
+	// reachable in the model, and an exhaustive explorer that wants every
+	// state at every location sets this.
+	KeepDeadEnds bool
 }
 
 // Machine executes one program. It holds only the program and indexes
@@ -359,7 +365,7 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 				if ev.Kind == NoEvent || ev.Kind == OutputEvent {
 					v, err := m.eval(post, post.Threads[t.ID], a.Cond)
 					if err == nil && !truth(v, a.Cond.ExprType()) {
-						if m.localCond[succ.ID] {
+						if m.localCond[succ.ID] && !m.opts.KeepDeadEnds {
 							continue
 						}
 						mv.Waits = true
@@ -792,4 +798,33 @@ func (m *Machine) Register(s *State, id ThreadID, v *cfg.Var) (Value, bool) {
 		return Value{}, false
 	}
 	return t.Locals[li], true
+}
+
+// CellValue is the concrete value of the abstract cell v (a Var with Mem
+// != nil) as thread id sees it: the bytes at v.Offset of the object's
+// instance (the thread's own instance for a LocalObject), read with v's
+// type. It reports false for cells without a single concrete location:
+// summary cells and cells of heap objects, and accesses out of bounds.
+func (m *Machine) CellValue(s *State, id ThreadID, v *cfg.Var) (Value, bool) {
+	if v.Mem == nil || v.Summary {
+		return Value{}, false
+	}
+	var inst InstID
+	switch v.Mem.Kind {
+	case cfg.LocalObject:
+		t := s.Thread(id)
+		if t == nil || t.Template != v.Mem.Template {
+			return Value{}, false
+		}
+		inst = t.LocalObjs[m.localObjIdx[v.Mem.ID]]
+	case cfg.GlobalObject, cfg.StringObject:
+		inst = m.staticInst[v.Mem.ID]
+	default:
+		return Value{}, false
+	}
+	in := s.Inst(inst)
+	if in == nil || v.Type.Kind == cfg.IntType && v.Type.Bits == 0 || v.Offset < 0 || v.Offset+typeSize(v.Type) > in.Size {
+		return Value{}, false
+	}
+	return load(in, v.Offset, v.Type), true
 }

@@ -1,0 +1,298 @@
+// Package explore enumerates every reachable state of a small program with
+// a bounded number of threads: the ground truth of the soundness oracle
+// (DESIGN.md §6). Every invariant the analysis computes must contain every
+// thread state this package reaches at the invariant's location.
+//
+// It owns explore/ only; it runs programs with cfg/interp (the reference
+// semantics) and does no I/O.
+//
+// # Algorithm
+//
+// Breadth-first search over interp states from the initial state. The
+// successors of a state are all enabled moves (interp.Machine.Enabled:
+// every thread, every successor of its location, respecting atomic
+// sections, locks and joins); a Havoc move is expanded once per value of
+// [HavocMin, HavocMax] (converted to the destination type). A spawned
+// template has at most MaxInstances instances (further spawns block).
+// States are deduplicated by a 128-bit hash of their canonical encoding
+// (interp.State.Hash): a collision would hide states, with probability
+// about n²/2^129 for n states — negligible, and the price of keeping only
+// 16 bytes per visited state. There is no partial-order reduction: every
+// interleaving of every pair of moves is explored.
+//
+// For each state and each thread, the thread's view — global registers,
+// the thread's local registers, and the cells with one concrete location
+// (non-summary cells of global and string objects and of the thread's own
+// local objects) — is recorded at the location the thread stands at.
+// Failed checks and runtime errors are recorded with a shortest schedule
+// reaching them (BFS order); a failed check ends its path (execution
+// continues only where a check held).
+//
+// Budgets (MaxStates, Timeout) stop the search early; Result.Complete then
+// is false and the views are a subset of the reachable ones.
+package explore
+
+import (
+	"encoding/binary"
+	"time"
+
+	"chorus/cfg"
+	"chorus/cfg/interp"
+)
+
+// Options bound the exploration.
+type Options struct {
+	// MaxInstances is the number of instances each spawned template may
+	// have (default 2).
+	MaxInstances int
+	// HavocMin..HavocMax are the values a Havoc takes (default -1..1 when
+	// both are zero).
+	HavocMin, HavocMax int64
+	// MaxStates bounds the number of distinct states (default 200000).
+	MaxStates int
+	// Timeout bounds the running time (0: none).
+	Timeout time.Duration
+	// KeepDeadEnds also explores moves onto an Assume that is false for
+	// good (see interp.Options.KeepDeadEnds), so states in which a thread
+	// stands at such an Assume are recorded too.
+	KeepDeadEnds bool
+}
+
+// View is what one thread sees in one state: Values[i] is the value of
+// Result.Vars[template][i].
+type View struct {
+	Values []interp.Value
+}
+
+// Failure is a failed check or a runtime error with a schedule reaching
+// it (the last step is the failing one).
+type Failure struct {
+	Event    interp.Event
+	Schedule []interp.Step
+}
+
+// Result is the outcome of an exploration.
+type Result struct {
+	// Complete is false when a budget stopped the search.
+	Complete bool
+	// States and Transitions count distinct states and executed moves.
+	States, Transitions int
+	// Deadlocks counts states where some thread has not finished and no
+	// thread can move.
+	Deadlocks int
+	// Vars lists, per template ID, the variables a View of a thread of
+	// that template holds: the global registers, the template's local
+	// registers, then the cells with one concrete location.
+	Vars [][]*cfg.Var
+	// Views holds, per location ID, the distinct views of the threads
+	// standing there, in discovery order.
+	Views [][]View
+	// Failures holds the first (shortest) failure of each check site, in
+	// discovery order; Errors the first runtime error of each location.
+	Failures []Failure
+	Errors   []Failure
+}
+
+// node is a visited state with the way it was reached.
+type node struct {
+	parent int
+	step   interp.Step
+}
+
+// Explore runs the search.
+func Explore(p *cfg.Program, opts Options) (*Result, error) {
+	if opts.MaxInstances <= 0 {
+		opts.MaxInstances = 2
+	}
+	if opts.HavocMin == 0 && opts.HavocMax == 0 {
+		opts.HavocMin, opts.HavocMax = -1, 1
+	}
+	if opts.MaxStates <= 0 {
+		opts.MaxStates = 200_000
+	}
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds})
+	if err != nil {
+		return nil, err
+	}
+	s0, err := m.Initial()
+	if err != nil {
+		return nil, err
+	}
+	e := &explorer{
+		m:        m,
+		p:        p,
+		res:      &Result{Complete: true, Views: make([][]View, len(p.Locs))},
+		seenView: make([]map[string]bool, len(p.Locs)),
+		visited:  map[[16]byte]bool{},
+		failed:   map[*cfg.Check]bool{},
+		errAt:    map[*cfg.Loc]bool{},
+	}
+	e.viewVars()
+	var deadline time.Time
+	if opts.Timeout > 0 {
+		deadline = time.Now().Add(opts.Timeout)
+	}
+
+	type item struct {
+		s  *interp.State
+		id int
+	}
+	e.visited[s0.Hash()] = true
+	e.nodes = append(e.nodes, node{parent: -1})
+	queue := []item{{s0, 0}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue[0] = item{}
+		queue = queue[1:]
+		if !deadline.IsZero() && len(e.nodes)%256 == 0 && time.Now().After(deadline) {
+			e.res.Complete = false
+			break
+		}
+		e.record(it.s)
+		moves := m.Enabled(it.s)
+		if len(moves) == 0 && !it.s.AllDone() {
+			e.res.Deadlocks++
+		}
+		for _, mv := range moves {
+			th := it.s.Thread(mv.Thread)
+			loc := th.Loc
+			values := []int64{0}
+			if _, ok := loc.Act.(*cfg.Havoc); ok {
+				values = values[:0]
+				for v := opts.HavocMin; v <= opts.HavocMax; v++ {
+					values = append(values, v)
+				}
+			}
+			for _, v := range values {
+				mv.Value = v
+				step := interp.Step{Thread: mv.Thread, Loc: loc.ID, Succ: mv.Succ, Value: v, Pos: loc.Pos}
+				ns, ev := m.Step(it.s, mv)
+				e.res.Transitions++
+				switch ev.Kind {
+				case interp.CheckFailed:
+					if !e.failed[ev.Check] {
+						e.failed[ev.Check] = true
+						e.res.Failures = append(e.res.Failures, Failure{ev, e.schedule(it.id, step)})
+					}
+					continue
+				case interp.ErrorEvent:
+					if !e.errAt[loc] {
+						e.errAt[loc] = true
+						e.res.Errors = append(e.res.Errors, Failure{ev, e.schedule(it.id, step)})
+					}
+					continue
+				case interp.Blocked:
+					continue
+				}
+				h := ns.Hash()
+				if e.visited[h] {
+					continue
+				}
+				if len(e.nodes) >= opts.MaxStates {
+					e.res.Complete = false
+					continue
+				}
+				e.visited[h] = true
+				e.nodes = append(e.nodes, node{parent: it.id, step: step})
+				queue = append(queue, item{ns, len(e.nodes) - 1})
+			}
+		}
+	}
+	if len(queue) > 0 {
+		e.res.Complete = false
+	}
+	e.res.States = len(e.nodes)
+	return e.res, nil
+}
+
+type explorer struct {
+	m        *interp.Machine
+	p        *cfg.Program
+	res      *Result
+	nodes    []node
+	visited  map[[16]byte]bool
+	seenView []map[string]bool
+	failed   map[*cfg.Check]bool
+	errAt    map[*cfg.Loc]bool
+}
+
+// viewVars fills Result.Vars.
+func (e *explorer) viewVars() {
+	var globals, cells []*cfg.Var
+	for _, v := range e.p.Vars {
+		switch {
+		case v.Mem == nil && v.Scope == cfg.Global:
+			globals = append(globals, v)
+		case v.Mem != nil && !v.Summary && (v.Mem.Kind == cfg.GlobalObject || v.Mem.Kind == cfg.StringObject || v.Mem.Kind == cfg.LocalObject):
+			cells = append(cells, v)
+		}
+	}
+	e.res.Vars = make([][]*cfg.Var, len(e.p.Templates))
+	for _, t := range e.p.Templates {
+		vars := append([]*cfg.Var(nil), globals...)
+		for _, v := range e.p.Vars {
+			if v.Mem == nil && v.Scope == cfg.Local && v.Template == t {
+				vars = append(vars, v)
+			}
+		}
+		for _, c := range cells {
+			if c.Mem.Kind != cfg.LocalObject || c.Mem.Template == t {
+				vars = append(vars, c)
+			}
+		}
+		e.res.Vars[t.ID] = vars
+	}
+}
+
+// record adds every thread's view of s at its location.
+func (e *explorer) record(s *interp.State) {
+	var key []byte
+	for _, t := range s.Threads {
+		vars := e.res.Vars[t.Template.ID]
+		vals := make([]interp.Value, len(vars))
+		key = key[:0]
+		for i, v := range vars {
+			var val interp.Value
+			if v.Mem == nil {
+				val, _ = e.m.Register(s, t.ID, v)
+			} else {
+				val, _ = e.m.CellValue(s, t.ID, v)
+			}
+			vals[i] = val
+			key = appendValueKey(key, val)
+		}
+		loc := t.Loc.ID
+		if e.seenView[loc] == nil {
+			e.seenView[loc] = map[string]bool{}
+		}
+		if e.seenView[loc][string(key)] {
+			continue
+		}
+		e.seenView[loc][string(key)] = true
+		e.res.Views[loc] = append(e.res.Views[loc], View{Values: vals})
+	}
+}
+
+func appendValueKey(buf []byte, v interp.Value) []byte {
+	buf = binary.AppendVarint(buf, int64(v.Obj))
+	if v.Big != nil {
+		str := v.Big.String()
+		buf = binary.AppendUvarint(append(buf, 'B'), uint64(len(str)))
+		return append(buf, str...)
+	}
+	return binary.AppendVarint(append(buf, 'n'), v.N)
+}
+
+// schedule rebuilds the moves from the initial state to node id, then
+// last.
+func (e *explorer) schedule(id int, last interp.Step) []interp.Step {
+	var rev []interp.Step
+	for ; id > 0; id = e.nodes[id].parent {
+		rev = append(rev, e.nodes[id].step)
+	}
+	out := make([]interp.Step, 0, len(rev)+1)
+	for i := len(rev) - 1; i >= 0; i-- {
+		out = append(out, rev[i])
+	}
+	return append(out, last)
+}
