@@ -1,0 +1,388 @@
+package main
+
+// chorus check: prove the check sites of C files for any number of threads.
+//
+//	chorus check [--domain interval|octagon] [--checks assert,bounds,overflow,divzero]
+//	             [--data-model ILP32|LP64] [--format text|json] [--invariants]
+//	             [--dot FILE] [--timeout DURATION] FILE...
+//
+// Text output: one line per unproven check,
+// "file:line:col: warning: <message> [<kind>]", then a summary line
+// "N checks: P proven, U unreachable, W unproven". JSON output: see
+// checkJSON below (stable, version 1). Exit status: 0 when every file is
+// safe, 1 when some check is unproven (or a file's analysis did not
+// finish), 2 on a usage or input error (other files are still analyzed).
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"chorus/analysis"
+	"chorus/cfg"
+)
+
+func init() { subcommands["check"] = runCheck }
+
+// checkKindNames maps --checks names to kinds.
+var checkKindNames = map[string]cfg.CheckKind{
+	"assert":   cfg.AssertCheck,
+	"bounds":   cfg.BoundsCheck,
+	"overflow": cfg.OverflowCheck,
+	"divzero":  cfg.DivByZeroCheck,
+}
+
+// checkOptions are the parsed flags of chorus check.
+type checkOptions struct {
+	domain     string
+	kinds      []cfg.CheckKind
+	dataModel  string
+	format     string
+	invariants bool
+	dot        string
+	timeout    time.Duration
+	maxRounds  int
+	files      []string
+}
+
+// parseCheckArgs parses flags and files; flags may follow files.
+func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
+	o := &checkOptions{}
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.domain, "domain", "interval", "abstract domain: interval or octagon")
+	checks := fs.String("checks", "assert,bounds,overflow,divzero", "check kinds to report (comma-separated): assert, bounds, overflow, divzero")
+	fs.StringVar(&o.dataModel, "data-model", "", "ILP32 or LP64 (default: from the SV-COMP task's .yml next to the file, else LP64)")
+	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&o.invariants, "invariants", false, "print the invariant at every location")
+	fs.StringVar(&o.dot, "dot", "", "write the final data flow graph (Graphviz) to this file (one input file only)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "per-file analysis time limit (0: none); a file that runs out is unknown")
+	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: chorus check [flags] FILE...")
+		fs.PrintDefaults()
+	}
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		o.files = append(o.files, rest[0])
+		rest = rest[1:]
+	}
+	if len(o.files) == 0 {
+		fs.Usage()
+		return nil, errors.New("no input files")
+	}
+	if o.domain != "interval" && o.domain != "octagon" {
+		return nil, fmt.Errorf("unknown domain %q (want interval or octagon)", o.domain)
+	}
+	if o.format != "text" && o.format != "json" {
+		return nil, fmt.Errorf("unknown format %q (want text or json)", o.format)
+	}
+	if o.dataModel != "" {
+		if _, err := cfg.ParseDataModel(o.dataModel); err != nil {
+			return nil, err
+		}
+	}
+	if o.dot != "" && len(o.files) != 1 {
+		return nil, errors.New("--dot needs exactly one input file")
+	}
+	seen := map[cfg.CheckKind]bool{}
+	for _, name := range strings.Split(*checks, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		k, ok := checkKindNames[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown check kind %q (want assert, bounds, overflow, divzero)", name)
+		}
+		if !seen[k] {
+			seen[k] = true
+			o.kinds = append(o.kinds, k)
+		}
+	}
+	if len(o.kinds) == 0 {
+		return nil, errors.New("--checks selects no check kind")
+	}
+	return o, nil
+}
+
+// JSON output (version 1). Stable: fields are only ever added.
+type checkJSON struct {
+	Version int             `json:"version"`
+	Files   []fileCheckJSON `json:"files"`
+}
+
+type fileCheckJSON struct {
+	File    string      `json:"file"`
+	Error   string      `json:"error,omitempty"`
+	Verdict string      `json:"verdict"` // "safe" or "unknown"
+	Checks  []checkItem `json:"checks"`
+	Stats   *statsJSON  `json:"stats,omitempty"`
+}
+
+type checkItem struct {
+	Kind     string `json:"kind"` // assert | array-bounds | signed-overflow | div-by-zero
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Function string `json:"function"`
+	Status   string `json:"status"` // proven | unreachable | unproven
+	Message  string `json:"message"`
+}
+
+type statsJSON struct {
+	Locations         int   `json:"locations"`
+	GamePositions     int   `json:"game_positions"`
+	Rounds            int   `json:"rounds"`
+	InterferenceEdges int   `json:"interference_edges"`
+	MS                int64 `json:"ms"`
+}
+
+// fileOutcome is the result of one file.
+type fileOutcome struct {
+	file       string
+	res        *analysis.Result
+	err        error
+	inputError bool // usage/input error (exit 2) rather than an unfinished analysis
+	elapsed    time.Duration
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	o, err := parseCheckArgs(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "chorus check: %v\n", err)
+		}
+		return 2
+	}
+	var outs []fileOutcome
+	for _, f := range o.files {
+		out := checkFile(o, f)
+		outs = append(outs, out)
+		if out.res != nil && o.invariants {
+			writeInvariants(stdout, out.res)
+		}
+		if out.res != nil && o.dot != "" {
+			if err := writeDotFile(o.dot, out.res); err != nil {
+				fmt.Fprintf(stderr, "chorus check: %v\n", err)
+				out.err, out.inputError = err, true
+				outs[len(outs)-1] = out
+			}
+		}
+	}
+	if o.format == "json" {
+		writeCheckJSON(stdout, outs)
+	} else {
+		writeCheckText(stdout, stderr, outs)
+	}
+	status := 0
+	for _, out := range outs {
+		switch {
+		case out.err != nil && out.inputError:
+			status = 2
+		case out.err != nil || !out.res.Safe():
+			if status == 0 {
+				status = 1
+			}
+		}
+	}
+	return status
+}
+
+// checkFile lowers and analyzes one file; it never panics.
+func checkFile(o *checkOptions, file string) (out fileOutcome) {
+	out.file = file
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			out.res = nil
+			out.err = fmt.Errorf("%s: internal error: %v\n%s", file, r, debug.Stack())
+			out.inputError = true
+		}
+		out.elapsed = time.Since(start)
+	}()
+	dm, err := dataModelFor(o, file)
+	if err != nil {
+		out.err, out.inputError = err, true
+		return out
+	}
+	prog, err := cfg.BuildFile(file, cfg.Options{DataModel: dm})
+	if err != nil {
+		out.err, out.inputError = err, true
+		return out
+	}
+	ctx := context.Background()
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.timeout)
+		defer cancel()
+	}
+	res, err := analysis.Analyze(ctx, prog,
+		analysis.WithDomain(o.domain),
+		analysis.WithChecks(o.kinds...),
+		analysis.WithMaxRounds(o.maxRounds))
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("analysis timed out after %v", o.timeout)
+		}
+		out.err = fmt.Errorf("%s: %v", file, err)
+		return out
+	}
+	out.res = res
+	return out
+}
+
+// dataModelFor picks the data model: the flag, else the SV-COMP task
+// definition next to the file, else LP64.
+func dataModelFor(o *checkOptions, file string) (cfg.DataModel, error) {
+	if o.dataModel != "" {
+		return cfg.ParseDataModel(o.dataModel)
+	}
+	if yml := taskYML(file); yml != "" {
+		dm, err := cfg.DataModelFromYML(yml)
+		if err != nil {
+			return cfg.LP64, fmt.Errorf("%s: %v", yml, err)
+		}
+		return dm, nil
+	}
+	return cfg.LP64, nil
+}
+
+// taskYML finds the SV-COMP task definition of file: FILE-without-
+// extension.yml, else a .yml in the same directory whose input_files name
+// the file.
+func taskYML(file string) string {
+	base := strings.TrimSuffix(file, filepath.Ext(file))
+	if st, err := os.Stat(base + ".yml"); err == nil && !st.IsDir() {
+		return base + ".yml"
+	}
+	ymls, _ := filepath.Glob(filepath.Join(filepath.Dir(file), "*.yml"))
+	sort.Strings(ymls)
+	name := filepath.Base(file)
+	for _, y := range ymls {
+		data, err := os.ReadFile(y)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, "input_files") && (strings.Contains(line, "'"+name+"'") || strings.Contains(line, `"`+name+`"`) || strings.HasSuffix(strings.TrimSpace(line), " "+name)) {
+				return y
+			}
+		}
+	}
+	return ""
+}
+
+func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
+	msg := c.Check.Msg
+	if msg == "" {
+		msg = c.Check.Kind.String() + " check"
+	}
+	msg += " not proven"
+	if c.Message != "" {
+		msg += " (" + c.Message + ")"
+	}
+	if ex := r.Explain(c); ex != "" {
+		msg += "; " + ex
+	}
+	return msg
+}
+
+func writeCheckText(stdout, stderr io.Writer, outs []fileOutcome) {
+	var n, proven, unreach, unproven int
+	for _, out := range outs {
+		if out.err != nil {
+			fmt.Fprintf(stderr, "%v\n", out.err)
+			continue
+		}
+		for _, c := range out.res.Checks {
+			n++
+			switch c.Status {
+			case analysis.Proven:
+				proven++
+			case analysis.Unreachable:
+				unreach++
+			default:
+				unproven++
+				p := c.Check.Pos
+				fmt.Fprintf(stdout, "%s:%d:%d: warning: %s [%s]\n", p.Filename, p.Line, p.Column, checkWarning(c, out.res), c.Check.Kind)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "%d checks: %d proven, %d unreachable, %d unproven\n", n, proven, unreach, unproven)
+}
+
+func writeCheckJSON(stdout io.Writer, outs []fileOutcome) {
+	doc := checkJSON{Version: 1, Files: []fileCheckJSON{}}
+	for _, out := range outs {
+		f := fileCheckJSON{File: out.file, Verdict: "unknown", Checks: []checkItem{}}
+		if out.err != nil {
+			f.Error = out.err.Error()
+		}
+		if out.res != nil {
+			if out.res.Safe() {
+				f.Verdict = "safe"
+			}
+			for _, c := range out.res.Checks {
+				msg := c.Message
+				if c.Status == analysis.Unproven {
+					msg = checkWarning(c, out.res)
+				}
+				f.Checks = append(f.Checks, checkItem{
+					Kind: c.Check.Kind.String(), File: c.Check.Pos.Filename,
+					Line: c.Check.Pos.Line, Column: c.Check.Pos.Column,
+					Function: c.Check.Func, Status: c.Status.String(), Message: msg,
+				})
+			}
+			st := out.res.Stats
+			f.Stats = &statsJSON{
+				Locations: st.Locations, GamePositions: st.GamePositions,
+				Rounds: len(st.Rounds), InterferenceEdges: st.InterferenceEdges,
+				MS: out.elapsed.Milliseconds(),
+			}
+		}
+		doc.Files = append(doc.Files, f)
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	enc.Encode(doc)
+}
+
+// writeInvariants prints the invariant at every location, per template.
+func writeInvariants(w io.Writer, r *analysis.Result) {
+	fmt.Fprintf(w, "# invariants of %s\n", r.Program.File)
+	for _, t := range r.Program.Templates {
+		fmt.Fprintf(w, "template %s:\n", t.Name)
+		for _, l := range t.Locs {
+			fmt.Fprintf(w, "  %s %d:%d: %s\n", l, l.Pos.Line, l.Pos.Column, r.Solver.At(l))
+		}
+	}
+}
+
+func writeDotFile(path string, r *analysis.Result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := r.Graph.WriteDot(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
