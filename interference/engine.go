@@ -466,3 +466,45 @@ func mainSpawned(p *cfg.Program) bool {
 	}
 	return false
 }
+
+// liveness returns the positions b from which a use of cell x (or a
+// spawn) is reachable before a modification of x, or whose preceding run
+// uses x: a backward dataflow over all locations,
+//
+//	live(l) = uses(l, x) || spawn(l) || (!mod(l, x) && some successor is live).
+func (e *Engine) liveness(x int) bitset {
+	n := len(e.prog.Locs)
+	live := make([]bool, n)
+	var work []*cfg.Loc
+	for _, l := range e.prog.Locs {
+		_, spawn := l.Act.(*cfg.Spawn)
+		if spawn || e.usesCell(l, x) {
+			live[l.ID] = true
+			work = append(work, l)
+		}
+	}
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range l.Preds {
+			if !live[p.ID] && !e.modCell(p, x) {
+				live[p.ID] = true
+				work = append(work, p)
+			}
+		}
+	}
+	out := newBitset(len(e.pos.locs))
+	for b, l := range e.pos.locs {
+		if live[l.ID] {
+			out.set(b)
+			continue
+		}
+		for _, r := range e.pos.preRun[b] {
+			if e.usesCell(r, x) {
+				out.set(b)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,10 +1,6 @@
 package interference
 
-import (
-	"context"
-
-	"chorus/cfg"
-)
+import "context"
 
 // game evaluates the rules of DESIGN.md §4 over game positions with a
 // worklist (semi-naive in effect: every fact is processed once when it is
@@ -45,21 +41,20 @@ type game struct {
 	newEdges []fact3
 	seeded   bool
 
-	// useful memoizes whether reader position b can still use cell x.
-	useful map[fact2]bool
+	// live[x] holds the positions b with readerUseful(b, x).
+	live map[int32]bitset
 }
 
-type fact2 struct{ b, x int32 }
 type fact3 struct{ w, x, b int32 }
 type fact4 struct{ w, x, a, b int32 }
 
 func newGame(e *Engine) *game {
 	return &game{
-		e:      e,
-		pairs:  map[uint64]struct{}{},
-		flows:  map[fact4]struct{}{},
-		edges:  map[fact3]struct{}{},
-		useful: map[fact2]bool{},
+		e:     e,
+		pairs: map[uint64]struct{}{},
+		flows: map[fact4]struct{}{},
+		edges: map[fact3]struct{}{},
+		live:  map[int32]bitset{},
 	}
 }
 
@@ -186,47 +181,15 @@ func (g *game) processFlow(f fact4) {
 // readerUseful reports whether a thread standing at position b may still
 // need the current value of cell x: some location reachable from b
 // (b included, within b's template) needs x before an action that
-// modifies x, or a spawn (the child inherits x) is reachable first.
+// modifies x, or a spawn (the child inherits x) is reachable first, or a
+// location of the run leading to b needs x (mapEdges sends edges there).
 // Flows whose reader can never use x produce no edge and enable no other
 // fact, so dropping them is exact.
 func (g *game) readerUseful(b, x int32) bool {
-	k := fact2{b, x}
-	if r, ok := g.useful[k]; ok {
-		return r
+	live, ok := g.live[x]
+	if !ok {
+		live = g.e.liveness(int(x))
+		g.live[x] = live
 	}
-	e := g.e
-	start := e.pos.locs[b]
-	seen := map[int]bool{}
-	work := []int{start.ID}
-	r := false
-	for _, l := range e.pos.preRun[b] {
-		if e.usesCell(l, int(x)) {
-			r = true // mapEdges sends edge(w, x, b) into b's preceding run too
-		}
-	}
-	for len(work) > 0 && !r {
-		id := work[len(work)-1]
-		work = work[:len(work)-1]
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
-		l := e.prog.Locs[id]
-		if e.usesCell(l, int(x)) {
-			r = true
-			break
-		}
-		if _, ok := l.Act.(*cfg.Spawn); ok {
-			r = true
-			break
-		}
-		if e.modCell(l, int(x)) {
-			continue
-		}
-		for _, s := range l.Succs {
-			work = append(work, s.ID)
-		}
-	}
-	g.useful[k] = r
-	return r
+	return live.has(int(b))
 }

@@ -115,8 +115,9 @@ func (d *datalogGame) load() error {
 	}
 	// useful(B, X) for the cells some position writes.
 	for x := range cells {
+		live := e.liveness(x)
 		for b := range e.pos.locs {
-			if e.game.readerUseful(int32(b), int32(x)) {
+			if live.has(b) {
 				if err := d.add("useful", uint32(b), uint32(x)); err != nil {
 					return err
 				}
