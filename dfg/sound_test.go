@@ -190,9 +190,12 @@ func (g *gen) block(prev *cfg.Loc) *cfg.Loc {
 	return prev
 }
 
-func genProgram(seed int64) *cfg.Program {
+func genProgram(seed int64) *cfg.Program { return genProgramN(seed, 25) }
+
+// genProgramN generates a program of about n statements.
+func genProgramN(seed int64, n int) *cfg.Program {
 	r := rand.New(rand.NewSource(seed))
-	g := &gen{r: r, b: newIRB(), n: 25}
+	g := &gen{r: r, b: newIRB(), n: n}
 	for k := range 2 + r.Intn(3) {
 		t := genTypes[r.Intn(len(genTypes))]
 		if r.Intn(3) == 0 {
@@ -204,7 +207,10 @@ func genProgram(seed int64) *cfg.Program {
 	if r.Intn(2) == 0 {
 		g.arr, g.cell = g.b.array("a", cfg.Int32, 3, []cfg.InitValue{{Offset: 4, Type: cfg.Int32, Value: k32(int64(r.Intn(20) - 10))}})
 	}
-	last := g.block(g.b.cur.Entry)
+	last := g.b.cur.Entry
+	for g.n > 0 {
+		last = g.block(last)
+	}
 	g.b.exit(last)
 	return g.b.fix()
 }
