@@ -1,0 +1,295 @@
+package cfg
+
+import (
+	"fmt"
+	"go/token"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"testing/fstest"
+
+	"modernc.org/cc/v4"
+)
+
+// Options configures Build.
+type Options struct {
+	// DataModel selects ILP32 (cc's linux/386 ABI, gcc -m32 predefined
+	// macros) or LP64 (linux/amd64), the default.
+	DataModel DataModel
+	// IncludeDirs are searched first for #include "..." and <...>.
+	IncludeDirs []string
+	// MaxLocs bounds the size of the lowered program (0: DefaultMaxLocs).
+	// Calls that would exceed it are summarized soundly (see summarize in
+	// call.go) and recorded in Program.Assumptions.
+	MaxLocs int
+}
+
+// DefaultMaxLocs is the default budget of locations per program.
+const DefaultMaxLocs = 400000
+
+// Error is a lowering error with its source position. Error() is in the
+// conventional "file:line:col: error: msg" form.
+type Error struct {
+	Pos token.Position
+	Msg string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Pos.Line > 0:
+		return fmt.Sprintf("%s:%d:%d: error: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
+	case e.Pos.Filename != "":
+		return fmt.Sprintf("%s: error: %s", e.Pos.Filename, e.Msg)
+	}
+	return "error: " + e.Msg
+}
+
+// BuildFile reads and lowers the C file at path.
+func BuildFile(path string, opts Options) (*Program, error) {
+	return Build(path, nil, opts)
+}
+
+// Build lowers one C translation unit (a .c file, preprocessed by cc's own
+// preprocessor, or an already preprocessed .i file) to the IR. When src is
+// nil the file is read from filename.
+func Build(filename string, src []byte, opts Options) (prog *Program, err error) {
+	if src == nil {
+		data, rerr := os.ReadFile(filename)
+		if rerr != nil {
+			return nil, &Error{Pos: token.Position{Filename: filename}, Msg: rerr.Error()}
+		}
+		src = data
+	}
+	if e := checkNesting(filename, src); e != nil {
+		return nil, e
+	}
+	base, err := baseConfig(opts.DataModel)
+	if err != nil {
+		return nil, &Error{Pos: token.Position{Filename: filename}, Msg: err.Error()}
+	}
+	// A Config must not be shared between concurrent Translate calls.
+	conf := *base
+	conf.IncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.IncludePaths...)
+	conf.SysIncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.SysIncludePaths...)
+
+	var b *builder
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*Error); ok {
+				prog, err = nil, e
+				return
+			}
+			pos := token.Position{Filename: filename}
+			if b != nil && b.pos.Line > 0 {
+				pos = b.pos
+			}
+			prog, err = nil, &Error{Pos: pos, Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	ast, terr := cc.Translate(&conf, []cc.Source{
+		{Name: "<predefined>", Value: conf.Predefined},
+		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: filename, Value: src},
+	})
+	if terr != nil {
+		return nil, ccError(filename, terr)
+	}
+	maxLocs := opts.MaxLocs
+	if maxLocs <= 0 {
+		maxLocs = DefaultMaxLocs
+	}
+	b = newBuilder(filename, ast, opts.DataModel, maxLocs)
+	b.build()
+	return b.prog, nil
+}
+
+var (
+	configMu    sync.Mutex
+	configCache = map[DataModel]*cc.Config{}
+)
+
+// baseConfig returns the cached cc configuration of a data model; callers
+// copy it. NewConfig runs the host C compiler once per data model.
+func baseConfig(m DataModel) (*cc.Config, error) {
+	configMu.Lock()
+	defer configMu.Unlock()
+	if c := configCache[m]; c != nil {
+		return c, nil
+	}
+	var c *cc.Config
+	var err error
+	if m == ILP32 {
+		c, err = cc.NewConfig("linux", "386", "-m32")
+		if err != nil {
+			return nil, err
+		}
+		// Hosts without the 32-bit multilib headers: the x86_64 glibc
+		// headers serve both word sizes (they test __x86_64__), except for
+		// gnu/stubs-32.h, which an overlay provides (it only lists
+		// unimplemented functions).
+		host, herr := baseConfigLocked(LP64)
+		if herr == nil {
+			c.IncludePaths = mergePaths(c.IncludePaths, host.IncludePaths)
+			c.SysIncludePaths = mergePaths(c.SysIncludePaths, host.SysIncludePaths)
+		}
+		c.SysIncludePaths = append(c.SysIncludePaths, overlayDir)
+		c.IncludePaths = append(c.IncludePaths, overlayDir)
+		c.FS = overlay
+	} else {
+		c, err = cc.NewConfig("linux", "amd64")
+		if err != nil {
+			return nil, err
+		}
+	}
+	configCache[m] = c
+	return c, nil
+}
+
+func baseConfigLocked(m DataModel) (*cc.Config, error) {
+	configMu.Unlock()
+	defer configMu.Lock()
+	return baseConfig(m)
+}
+
+// mergePaths inserts the paths of b missing from a, each before the first
+// entry of a that follows it in b.
+func mergePaths(a, b []string) []string {
+	have := map[string]bool{}
+	for _, p := range a {
+		have[p] = true
+	}
+	out := append([]string(nil), a...)
+	for i, p := range b {
+		if have[p] {
+			continue
+		}
+		pos := len(out)
+		for _, q := range b[i+1:] {
+			found := false
+			for k, r := range out {
+				if r == q {
+					pos, found = k, true
+					break
+				}
+			}
+			if found {
+				break
+			}
+		}
+		out = append(out[:pos], append([]string{p}, out[pos:]...)...)
+		have[p] = true
+	}
+	return out
+}
+
+const overlayDir = "/chorus-overlay/include"
+
+// overlayFS serves a few synthetic headers by absolute path; every other
+// name falls through to the host file system (cc's behaviour when an FS
+// open fails and FSOnly is false).
+type overlayFS map[string]string
+
+var overlay = overlayFS{overlayDir + "/gnu/stubs-32.h": "/* chorus: no stubs */\n"}
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if s, ok := o[name]; ok {
+		return fstest.MapFS{"f": {Data: []byte(s)}}.Open("f")
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+// ccError turns cc's error list ("file:line:col: msg" lines) into an
+// *Error for the first one.
+func ccError(filename string, err error) *Error {
+	line := strings.SplitN(err.Error(), "\n", 2)[0]
+	pos, msg := parsePosPrefix(line)
+	if pos.Filename == "" {
+		pos.Filename = filename
+	}
+	return &Error{Pos: pos, Msg: msg}
+}
+
+// parsePosPrefix splits "file:line:col: msg".
+func parsePosPrefix(s string) (token.Position, string) {
+	parts := strings.SplitN(s, ":", 4)
+	if len(parts) == 4 {
+		l, err1 := strconv.Atoi(parts[1])
+		c, err2 := strconv.Atoi(parts[2])
+		if err1 == nil && err2 == nil {
+			return token.Position{Filename: parts[0], Line: l, Column: c}, strings.TrimSpace(parts[3])
+		}
+	}
+	return token.Position{}, s
+}
+
+// maxNesting bounds bracket nesting in the input: the parser and the
+// lowering recurse over it, and a Go stack overflow cannot be recovered.
+const maxNesting = 1000
+
+func checkNesting(filename string, src []byte) *Error {
+	depth, line, col := 0, 1, 0
+	for _, c := range src {
+		col++
+		switch c {
+		case '\n':
+			line++
+			col = 0
+		case '(', '[', '{':
+			depth++
+			if depth > maxNesting {
+				return &Error{Pos: token.Position{Filename: filename, Line: line, Column: col}, Msg: fmt.Sprintf("brackets nested deeper than %d", maxNesting)}
+			}
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// ParseDataModel parses "ILP32" or "LP64" (case-insensitive).
+func ParseDataModel(s string) (DataModel, error) {
+	switch strings.ToUpper(strings.TrimSpace(s)) {
+	case "ILP32":
+		return ILP32, nil
+	case "LP64":
+		return LP64, nil
+	}
+	return LP64, fmt.Errorf("unknown data model %q (want ILP32 or LP64)", s)
+}
+
+// DataModelFromYML reads "options: data_model: ILP32|LP64" from an SV-COMP
+// task definition. A task without the option is ILP32 (SV-COMP's default).
+func DataModelFromYML(ymlPath string) (DataModel, error) {
+	data, err := os.ReadFile(ymlPath)
+	if err != nil {
+		return ILP32, err
+	}
+	inOptions := false
+	for _, raw := range strings.Split(string(data), "\n") {
+		line := raw
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		indented := line[0] == ' ' || line[0] == '\t'
+		if !indented {
+			inOptions = strings.TrimSpace(line) == "options:"
+			continue
+		}
+		if !inOptions {
+			continue
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if ok && strings.TrimSpace(key) == "data_model" {
+			return ParseDataModel(strings.Trim(strings.TrimSpace(val), `'"`))
+		}
+	}
+	return ILP32, nil
+}

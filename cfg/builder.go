@@ -1,0 +1,638 @@
+package cfg
+
+import (
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// builder holds the state of one Build call.
+type builder struct {
+	prog    *Program
+	ast     *cc.AST
+	model   DataModel
+	file    string
+	maxLocs int
+
+	funcs      map[string]*cc.FunctionDefinition // defined functions by name
+	funcDecls  map[string]*cc.Declarator         // some declarator of every function
+	globals    map[string]*storage               // file-scope variables by name
+	statics    map[*cc.Declarator]*storage       // block-scope statics
+	funcObjs   map[string]*Object
+	addrTaken  map[string]bool // functions whose address is taken
+	strObjs    map[string]*Object
+	objInfo    map[*Object]*objInfo
+	unknownObj *Object
+
+	// Thread templates.
+	templateOf map[string]*Template
+	pending    []*Template
+	spawns     []*spawnSite
+
+	// The template being lowered.
+	tmpl      *Template
+	cur       []*Loc // the frontier: locations whose successor is the next emitted one
+	fr        *frame
+	tempN     int
+	pos       token.Position
+	curFunc   string
+	inlineDep int
+
+	// Calls whose effect is decided after the points-to analysis.
+	unknownCalls []*unknownCall
+	summaries    []*summaryCall
+	generic      map[genericKey]*genericInstance
+
+	assumed map[string]bool
+	depth   int
+
+	names            map[string]int
+	addrTakenGlobals map[string]bool
+	allocHint        cc.Type  // the pointer type an allocation is converted to
+	tmplExits        []*Loc   // pthread_exit frontiers of the current template
+	genericFrames    []genericWork
+}
+
+// storage is where a C variable lives: a register or a memory object.
+type storage struct {
+	reg   *Var
+	obj   *Object
+	ctype cc.Type
+}
+
+// objInfo is the layout information of an object.
+type objInfo struct {
+	ctype   cc.Type // the object's C type; nil: a blob (one cell)
+	arrayOf bool    // ctype is the element type of an array of unknown length (heap)
+	cells   []*Var
+	sizes   []int64 // byte size of each cell's type
+	fields  map[int64]*cc.Field
+	recur   bool // a local of a generic (recursive/summarized) instance
+}
+
+// frame is one inlined function instance.
+type frame struct {
+	fn       *cc.FunctionDefinition
+	name     string
+	vars     map[cc.Node]*storage
+	ret      *Var       // result register (scalar results)
+	retObj   *Object    // result object (aggregate results)
+	retT     cc.Type    // the C result type
+	returns  []*Loc     // frontier of return statements
+	labels   map[string]*Loc
+	brk      []*[]*Loc  // break targets (innermost last)
+	cont     []*[]*Loc  // continue targets
+	switches []*switchCtx
+	parent   *frame
+	generic  *genericInstance // non-nil inside a generic instance
+}
+
+type switchCtx struct {
+	cases map[*cc.LabeledStatement]*Loc
+}
+
+// spawnSite is a pthread_create location.
+type spawnSite struct {
+	loc        *Loc
+	candidates []*Template
+}
+
+func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
+	b := &builder{
+		prog:       &Program{File: file, DataModel: m},
+		ast:        ast,
+		model:      m,
+		file:       file,
+		maxLocs:    maxLocs,
+		funcs:      map[string]*cc.FunctionDefinition{},
+		funcDecls:  map[string]*cc.Declarator{},
+		globals:    map[string]*storage{},
+		statics:    map[*cc.Declarator]*storage{},
+		funcObjs:   map[string]*Object{},
+		addrTaken:  map[string]bool{},
+		strObjs:    map[string]*Object{},
+		objInfo:    map[*Object]*objInfo{},
+		templateOf: map[string]*Template{},
+		generic:    map[genericKey]*genericInstance{},
+		assumed:    map[string]bool{},
+	}
+	return b
+}
+
+// fail aborts the build with an error at the current position.
+func (b *builder) fail(format string, args ...any) {
+	pos := b.pos
+	if pos.Filename == "" {
+		pos.Filename = b.file
+	}
+	panic(&Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (b *builder) failAt(n cc.Node, format string, args ...any) {
+	if n != nil {
+		b.setPos(n)
+	}
+	b.fail(format, args...)
+}
+
+func (b *builder) setPos(n cc.Node) {
+	if n == nil {
+		return
+	}
+	p := n.Position()
+	if p.Line > 0 {
+		b.pos = token.Position{Filename: p.Filename, Line: p.Line, Column: p.Column, Offset: p.Offset}
+	}
+}
+
+func posOf(n cc.Node) token.Position {
+	if n == nil {
+		return token.Position{}
+	}
+	p := n.Position()
+	return token.Position{Filename: p.Filename, Line: p.Line, Column: p.Column, Offset: p.Offset}
+}
+
+// assume records a modelling assumption once per message.
+func (b *builder) assume(pos token.Position, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	key := fmt.Sprintf("%s:%d:%s", pos.Filename, pos.Line, msg)
+	if b.assumed[key] {
+		return
+	}
+	b.assumed[key] = true
+	b.prog.Assumptions = append(b.prog.Assumptions, Assumption{Pos: pos, Msg: msg})
+}
+
+// ---- variables and objects ----
+
+func (b *builder) newVar(name string, scope Scope, t Type) *Var {
+	v := &Var{ID: len(b.prog.Vars), Name: b.uniqueName(name), Scope: scope, Type: t, Pos: b.pos}
+	b.prog.Vars = append(b.prog.Vars, v)
+	if scope == Local {
+		if b.tmpl == nil {
+			panic("local outside a template")
+		}
+		v.Template = b.tmpl
+		b.tmpl.Locals = append(b.tmpl.Locals, v)
+	}
+	return v
+}
+
+func (b *builder) uniqueName(name string) string {
+	// Names get a numeric suffix when taken; nameCount lives on the program
+	// builder so names are deterministic.
+	if b.names == nil {
+		b.names = map[string]int{}
+	}
+	n := b.names[name]
+	b.names[name] = n + 1
+	if n == 0 {
+		return name
+	}
+	for {
+		cand := fmt.Sprintf("%s#%d", name, n)
+		if b.names[cand] == 0 {
+			b.names[cand] = 1
+			return cand
+		}
+		n++
+	}
+}
+
+// temp makes a fresh Local register of the current template.
+func (b *builder) temp(t Type) *Var {
+	b.tempN++
+	return b.newVar(fmt.Sprintf("t%d", b.tempN), Local, t)
+}
+
+// newObject makes a memory object whose cells follow the layout of ctype
+// (nil ctype: one blob cell). Cells of LocalObjects start Local; the
+// escape analysis (finish.go) may make them Global.
+func (b *builder) newObject(name string, kind ObjectKind, ctype cc.Type, arrayOf bool) *Object {
+	o := &Object{ID: len(b.prog.Objects), Name: b.uniqueName(name), Kind: kind, Pos: b.pos, Size: -1}
+	if ctype != nil && !arrayOf {
+		o.Size = ctype.Size()
+	}
+	if kind == LocalObject {
+		o.Template = b.tmpl
+	}
+	b.prog.Objects = append(b.prog.Objects, o)
+	info := &objInfo{ctype: ctype, arrayOf: arrayOf}
+	b.objInfo[o] = info
+	if kind == FuncObject {
+		return o
+	}
+	var leaves []leaf
+	if ctype != nil {
+		leaves = b.layout(ctype)
+		if leaves == nil && ctype.Size() != 0 {
+			info.ctype = nil // blob
+		}
+	}
+	scope := Global
+	if kind == LocalObject {
+		scope = Local
+	}
+	if info.ctype == nil {
+		leaves = []leaf{{off: 0, typ: Type{Kind: IntType, Bits: 8}, summary: true, name: "[blob]"}}
+	}
+	for _, l := range leaves {
+		v := &Var{ID: len(b.prog.Vars), Name: b.uniqueName(o.Name + l.name), Scope: scope, Type: l.typ,
+			Pos: b.pos, Mem: o, Offset: l.off, Summary: l.summary || kind == HeapObject || arrayOf || info.ctype == nil}
+		if l.name == "" {
+			v.Name = b.uniqueName(o.Name + "@" + fmt.Sprint(l.off))
+			if len(leaves) == 1 && l.off == 0 {
+				v.Name = o.Name
+				b.names[o.Name]++
+			}
+		}
+		b.prog.Vars = append(b.prog.Vars, v)
+		if scope == Local {
+			v.Template = b.tmpl
+			b.tmpl.Locals = append(b.tmpl.Locals, v)
+		}
+		o.Cells = append(o.Cells, v)
+		info.sizes = append(info.sizes, l.typ.Size())
+		if l.field != nil {
+			if info.fields == nil {
+				info.fields = map[int64]*cc.Field{}
+			}
+			info.fields[l.off] = l.field
+		}
+	}
+	return o
+}
+
+// unknown returns the object standing for memory not known to the
+// points-to analysis (integer constants cast to pointers, nondeterministic
+// pointers, results of unknown functions): one summary blob cell.
+func (b *builder) unknown() *Object {
+	if b.unknownObj == nil {
+		save := b.pos
+		b.pos = token.Position{Filename: b.file}
+		b.unknownObj = b.newObject("<unknown>", GlobalObject, nil, false)
+		b.pos = save
+	}
+	return b.unknownObj
+}
+
+func (b *builder) funcObject(name string) *Object {
+	if o := b.funcObjs[name]; o != nil {
+		return o
+	}
+	o := b.newObject("&"+name, FuncObject, nil, false)
+	o.Func = name
+	o.Size = 0
+	b.funcObjs[name] = o
+	return o
+}
+
+func (b *builder) stringObject(s string) *Object {
+	if o := b.strObjs[s]; o != nil {
+		return o
+	}
+	name := "str\"" + abbrev(s) + "\""
+	o := b.newObjectArr(name, StringObject, b.ast.Char, int64(len(s)+1))
+	for i := 0; i < len(s); i++ {
+		o.Init = append(o.Init, InitValue{Offset: int64(i), Type: Type{Kind: IntType, Bits: 8, Signed: true}, Value: &Const{Type: Type{Kind: IntType, Bits: 8, Signed: true}, Value: int64(int8(s[i]))}})
+	}
+	b.strObjs[s] = o
+	return o
+}
+
+// newObjectArr makes an object that is an array of n elements of elem.
+func (b *builder) newObjectArr(name string, kind ObjectKind, elem cc.Type, n int64) *Object {
+	o := b.newObject(name, kind, elem, true)
+	o.Size = n * elem.Size()
+	return o
+}
+
+func abbrev(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < ' ' || r > '~' || r == '"' || r == '\\' {
+			return '.'
+		}
+		return r
+	}, s)
+	if len(s) > 16 {
+		s = s[:16] + "..."
+	}
+	return s
+}
+
+// ---- locations ----
+
+// emit appends a location with act after the frontier and makes it the
+// frontier. Locations are created even in dead code (empty frontier); they
+// are simply unreachable.
+func (b *builder) emit(act Action) *Loc {
+	l := b.newLoc(act)
+	for _, p := range b.cur {
+		link(p, l)
+	}
+	b.cur = []*Loc{l}
+	return l
+}
+
+func (b *builder) newLoc(act Action) *Loc {
+	if len(b.prog.Locs) >= b.maxLocs+b.maxLocs/2 {
+		b.fail("program too large: more than %d locations after summarizing calls", len(b.prog.Locs))
+	}
+	l := &Loc{ID: len(b.prog.Locs), Template: b.tmpl, Act: act, Pos: b.pos}
+	b.prog.Locs = append(b.prog.Locs, l)
+	b.tmpl.Locs = append(b.tmpl.Locs, l)
+	return l
+}
+
+func link(from, to *Loc) {
+	for _, s := range from.Succs {
+		if s == to {
+			return
+		}
+	}
+	from.Succs = append(from.Succs, to)
+	to.Preds = append(to.Preds, from)
+}
+
+// jumpTo links the frontier to l and empties the frontier.
+func (b *builder) jumpTo(l *Loc) {
+	for _, p := range b.cur {
+		link(p, l)
+	}
+	b.cur = nil
+}
+
+// join makes a Skip location joining the frontier (used for labels and
+// loop heads).
+func (b *builder) join() *Loc { return b.emit(&Skip{}) }
+
+// branch emits assume(c) and assume(!c) from the current frontier and
+// returns the two new frontiers. A constant condition gives one side only.
+func (b *builder) branch(c Expr) (t, f []*Loc) {
+	if k, ok := c.(*Const); ok {
+		if k.Value != 0 {
+			return b.cur, nil
+		}
+		return nil, b.cur
+	}
+	saved := b.cur
+	lt := b.emit(&Assume{Cond: c})
+	b.cur = saved
+	lf := b.emit(&Assume{Cond: negate(c)})
+	b.cur = nil
+	return []*Loc{lt}, []*Loc{lf}
+}
+
+func union(a, c []*Loc) []*Loc {
+	out := append([]*Loc(nil), a...)
+	for _, l := range c {
+		found := false
+		for _, x := range out {
+			if x == l {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// ---- top level ----
+
+func (b *builder) build() {
+	b.collect()
+	mainDef := b.funcs["main"]
+	if mainDef == nil {
+		b.pos = token.Position{Filename: b.file}
+		b.fail("no main function")
+	}
+	b.lowerTemplate(b.newTemplate("main"), mainDef)
+	for len(b.pending) > 0 {
+		t := b.pending[0]
+		b.pending = b.pending[1:]
+		b.lowerTemplate(t, b.funcs[t.Name])
+	}
+	b.finish()
+}
+
+func (b *builder) newTemplate(name string) *Template {
+	t := &Template{ID: len(b.prog.Templates), Name: name}
+	b.prog.Templates = append(b.prog.Templates, t)
+	b.templateOf[name] = t
+	return t
+}
+
+// templateFor returns the template of a spawnable function, queueing it
+// for lowering when new.
+func (b *builder) templateFor(name string) *Template {
+	if t := b.templateOf[name]; t != nil {
+		return t
+	}
+	t := b.newTemplate(name)
+	b.pending = append(b.pending, t)
+	return t
+}
+
+// collect records the file-scope declarations: functions, global
+// variables (with their initializers) and which functions have their
+// address taken.
+func (b *builder) collect() {
+	for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil {
+			continue
+		}
+		switch ed.Case {
+		case cc.ExternalDeclarationFuncDef:
+			fd := ed.FunctionDefinition
+			name := fd.Declarator.Name()
+			b.funcs[name] = fd
+			b.funcDecls[name] = fd.Declarator
+		case cc.ExternalDeclarationDecl:
+			d := ed.Declaration
+			for idl := d.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+				id := idl.InitDeclarator
+				decl := id.Declarator
+				if decl == nil || decl.IsTypename() {
+					continue
+				}
+				if decl.Type().Kind() == cc.Function {
+					if _, ok := b.funcDecls[decl.Name()]; !ok {
+						b.funcDecls[decl.Name()] = decl
+					}
+					continue
+				}
+				b.pos = posOf(decl)
+				b.globalStorage(decl)
+			}
+		}
+	}
+	b.findAddrTakenFuncs()
+	// Initializers after all storage exists (they may take addresses).
+	for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+		ed := l.ExternalDeclaration
+		if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
+			continue
+		}
+		for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+			id := idl.InitDeclarator
+			if id.Initializer == nil || id.Declarator == nil || id.Declarator.IsTypename() {
+				continue
+			}
+			b.pos = posOf(id.Declarator)
+			b.staticInit(b.globals[id.Declarator.Name()], id.Initializer)
+		}
+	}
+}
+
+// globalStorage creates (or finds) the storage of a file-scope variable.
+// Scalars whose address is never taken are Global registers; everything
+// else is a GlobalObject.
+func (b *builder) globalStorage(decl *cc.Declarator) *storage {
+	name := decl.Name()
+	t := decl.Type()
+	if s := b.globals[name]; s != nil {
+		// A later declaration may complete an array type or take the
+		// address; upgrade a register to an object is not needed because
+		// AddressTaken is per declarator: we OR them below.
+		if s.ctype.Kind() == cc.Array && s.ctype.Size() <= 0 && t.Size() > 0 && s.obj != nil {
+			// complete the incomplete array: rebuild the object's layout
+			s.obj.Size = t.Size()
+			s.ctype = t
+			b.objInfo[s.obj].ctype = t
+		}
+		return s
+	}
+	s := &storage{ctype: t}
+	if st, ok := b.scalarType(t); ok && !b.globalAddrTaken(name) && !decl.IsAtomic() {
+		s.reg = b.newVar(name, Global, st)
+	} else {
+		s.obj = b.newObject(name, GlobalObject, t, false)
+	}
+	b.globals[name] = s
+	return s
+}
+
+// globalAddrTaken reports whether any declarator of a file-scope name has
+// its address taken.
+func (b *builder) globalAddrTaken(name string) bool {
+	if b.addrTakenGlobals == nil {
+		b.addrTakenGlobals = map[string]bool{}
+		for _, nodes := range [][]cc.Node{b.ast.Scope.Nodes[name]} {
+			_ = nodes
+		}
+		for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+			ed := l.ExternalDeclaration
+			if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
+				continue
+			}
+			for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+				if d := idl.InitDeclarator.Declarator; d != nil && d.AddressTaken() {
+					b.addrTakenGlobals[d.Name()] = true
+				}
+			}
+		}
+		// Uses resolve to some declarator of the name; cc marks the one it
+		// resolved to. Walk all identifier uses once to be sure.
+		walkAST(b.ast.TranslationUnit, func(n cc.Node) {
+			if ue, ok := n.(*cc.UnaryExpression); ok && ue.Case == cc.UnaryExpressionAddrof {
+				if id := baseIdent(ue.CastExpression); id != "" {
+					b.addrTakenGlobals[id] = true
+				}
+			}
+		})
+	}
+	return b.addrTakenGlobals[name]
+}
+
+// baseIdent returns the identifier an lvalue expression is rooted at
+// (x, x.f, x[i] with x an array...), or "".
+func baseIdent(n cc.ExpressionNode) string {
+	for {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			switch x.Case {
+			case cc.PrimaryExpressionIdent:
+				return x.Token.SrcStr()
+			case cc.PrimaryExpressionExpr:
+				n = x.ExpressionList
+				continue
+			}
+			return ""
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionSelect:
+				n = x.PostfixExpression
+				continue
+			case cc.PostfixExpressionIndex:
+				if x.PostfixExpression.Type().Kind() == cc.Array {
+					n = x.PostfixExpression
+					continue
+				}
+			}
+			return ""
+		case *cc.ExpressionList:
+			if x.ExpressionList == nil {
+				n = x.AssignmentExpression
+				continue
+			}
+			return ""
+		}
+		return ""
+	}
+}
+
+// findAddrTakenFuncs marks functions used other than as a direct callee.
+func (b *builder) findAddrTakenFuncs() {
+	callees := map[*cc.PrimaryExpression]bool{}
+	walkAST(b.ast.TranslationUnit, func(n cc.Node) {
+		if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
+			if p := unparen(pe.PostfixExpression); p != nil {
+				callees[p] = true
+			}
+		}
+	})
+	walkAST(b.ast.TranslationUnit, func(n cc.Node) {
+		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && !callees[p] {
+			if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
+				b.addrTaken[d.Name()] = true
+			}
+		}
+	})
+}
+
+func unparen(n cc.ExpressionNode) *cc.PrimaryExpression {
+	for {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionExpr {
+				n = x.ExpressionList
+				continue
+			}
+			return x
+		case *cc.ExpressionList:
+			if x.ExpressionList == nil {
+				n = x.AssignmentExpression
+				continue
+			}
+		}
+		return nil
+	}
+}
+
+// sortedAddrTakenFuncs lists address-taken functions deterministically.
+func (b *builder) sortedAddrTakenFuncs() []string {
+	var out []string
+	for n := range b.addrTaken {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

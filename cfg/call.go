@@ -1,0 +1,473 @@
+package cfg
+
+import (
+	"sort"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// unknownCall is a call to an external function without a body. After the
+// points-to analysis it is replaced by havocs of every cell reachable from
+// its pointer arguments (finish.go); its result is havocked here.
+type unknownCall struct {
+	loc  *Loc // a Skip placeholder
+	name string
+	args []Expr
+	res  *Var // may be nil
+	cells []*Var // the cells havocked (after expansion)
+}
+
+func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for ; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// calleeName returns the name of a directly called function, or "".
+func calleeName(e cc.ExpressionNode) string {
+	p := unparen(e)
+	if p == nil || p.Case != cc.PrimaryExpressionIdent {
+		return ""
+	}
+	switch d := p.ResolvedTo().(type) {
+	case *cc.Declarator:
+		if d.Type().Kind() == cc.Function {
+			return d.Name()
+		}
+	case nil:
+		// implicitly declared function
+		return p.Token.SrcStr()
+	}
+	return ""
+}
+
+// call lowers a function call. It returns the result value (the result
+// object's address for aggregates; nil for void).
+func (b *builder) call(x *cc.PostfixExpression, discard bool) Expr {
+	b.setPos(x)
+	args := argList(x.ArgumentExpressionList)
+	if name := calleeName(x.PostfixExpression); name != "" {
+		if v, ok := b.builtin(name, x, args, discard); ok {
+			return v
+		}
+		return b.callNamed(name, x, args, nil)
+	}
+	// Indirect call: a switch over the candidate functions. A call through
+	// a pointer to a function of an incompatible type is undefined (C11
+	// 6.3.2.3p8), so candidates are the address-taken functions whose
+	// parameters and result have compatible shapes.
+	ft := funcTypeOf(x.PostfixExpression.Type())
+	fp := b.rvalue(x.PostfixExpression)
+	cands := b.candidates(ft, len(args))
+	if len(cands) == 0 {
+		b.assume(b.pos, "indirect call %s has no known target: treated as an unknown function", nodeSrc(x.PostfixExpression))
+		return b.unknown_(nodeSrc(x.PostfixExpression), x, args)
+	}
+	if k, ok := fp.(*AddrOf); ok && k.Object.Kind == FuncObject && k.Offset == 0 {
+		return b.callNamed(k.Object.Func, x, args, nil)
+	}
+	if _, ok := fp.(*VarRef); !ok {
+		t := b.temp(fp.ExprType())
+		b.emit(&Assign{Dst: &VarRef{Var: t}, Src: fp})
+		fp = &VarRef{Var: t}
+	}
+	// Evaluate the arguments once, before the dispatch.
+	vals := b.evalArgs(ft, args)
+	var res Expr
+	var resVar *Var
+	var ends []*Loc
+	rt := x.Type()
+	for _, c := range cands {
+		t, f := b.branch(&Binary{Op: Eq, X: fp, Y: &AddrOf{Object: b.funcObject(c), Type: fp.ExprType()}, Type: Bool})
+		b.cur = t
+		v := b.callNamed(c, x, args, vals)
+		if v != nil && !discard && rt.Kind() != cc.Void {
+			if resVar == nil {
+				resVar = b.temp(v.ExprType())
+				res = &VarRef{Var: resVar}
+			}
+			b.emit(&Assign{Dst: &VarRef{Var: resVar}, Src: b.castTo(v, resVar.Type)})
+		}
+		ends = union(ends, b.cur)
+		b.cur = f
+	}
+	// No candidate matched: undefined behaviour, the path ends here.
+	b.cur = ends
+	return res
+}
+
+func funcTypeOf(t cc.Type) *cc.FunctionType {
+	for i := 0; i < 4 && t != nil; i++ {
+		switch x := t.(type) {
+		case *cc.FunctionType:
+			return x
+		case *cc.PointerType:
+			t = x.Elem()
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+// shape classifies a type for function-pointer compatibility.
+func shape(t cc.Type) int {
+	switch {
+	case t == nil:
+		return 0
+	case t.Kind() == cc.Void:
+		return 1
+	case t.Kind() == cc.Ptr || t.Kind() == cc.Array || t.Kind() == cc.Function:
+		return 2
+	case cc.IsIntegerType(t):
+		return 3
+	case cc.IsFloatingPointType(t):
+		return 4
+	}
+	return 5
+}
+
+// candidates lists the address-taken functions a call through a pointer
+// of type ft with nargs arguments may reach.
+func (b *builder) candidates(ft *cc.FunctionType, nargs int) []string {
+	var out []string
+	for _, name := range b.sortedAddrTakenFuncs() {
+		d := b.funcDecls[name]
+		if d == nil {
+			continue
+		}
+		gt, ok := d.Type().(*cc.FunctionType)
+		if !ok {
+			continue
+		}
+		if ft != nil {
+			if shape(ft.Result()) != shape(gt.Result()) {
+				continue
+			}
+			gp := nonVoidParams(gt)
+			if !gt.IsVariadic() && len(gp) != nargs && len(gp) > 0 {
+				continue
+			}
+			fp := nonVoidParams(ft)
+			if len(fp) == len(gp) {
+				bad := false
+				for i := range fp {
+					if shape(fp[i].Type()) != shape(gp[i].Type()) {
+						bad = true
+					}
+				}
+				if bad {
+					continue
+				}
+			}
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+func nonVoidParams(ft *cc.FunctionType) []*cc.Parameter {
+	var out []*cc.Parameter
+	for _, p := range ft.Parameters() {
+		if p.Type().Kind() != cc.Void {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// evalArgs evaluates call arguments, converted to the parameter types
+// when known (aggregates: their address).
+func (b *builder) evalArgs(ft *cc.FunctionType, args []cc.ExpressionNode) []Expr {
+	var params []*cc.Parameter
+	if ft != nil {
+		params = nonVoidParams(ft)
+	}
+	vals := make([]Expr, len(args))
+	for i, a := range args {
+		v := b.rvalue(a)
+		if i < len(params) && v != nil {
+			v = b.conv(v, a.Type(), params[i].Type())
+		} else if v != nil && cc.IsIntegerType(a.Type()) {
+			v = b.conv(v, a.Type(), cc.IntegerPromotion(a.Type()))
+		}
+		vals[i] = v
+	}
+	return vals
+}
+
+// callNamed calls a function by name: a builtin, an inlined definition,
+// or an unknown external. vals are pre-evaluated arguments (or nil).
+func (b *builder) callNamed(name string, x *cc.PostfixExpression, args []cc.ExpressionNode, vals []Expr) Expr {
+	if vals != nil {
+		if v, ok := b.builtinVals(name, x, vals); ok {
+			return v
+		}
+	} else if v, ok := b.builtin(name, x, args, false); ok {
+		return v
+	}
+	fd := b.funcs[name]
+	if fd == nil {
+		if vals == nil {
+			var ft *cc.FunctionType
+			if d := b.funcDecls[name]; d != nil {
+				ft, _ = d.Type().(*cc.FunctionType)
+			}
+			vals = b.evalArgs(ft, args)
+		}
+		return b.unknownVals(name, x, vals)
+	}
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if vals == nil {
+		vals = b.evalArgs(ft, args)
+	}
+	return b.inline(fd, x, vals)
+}
+
+// inline lowers a call to a defined function by inlining its body with
+// fresh storage for its parameters and locals.
+func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) Expr {
+	name := fd.Declarator.Name()
+	for f := b.fr; f != nil; f = f.parent {
+		if f.name == name {
+			return b.summarize(fd, x, vals, "recursive call of "+name)
+		}
+	}
+	if len(b.prog.Locs) > b.maxLocs {
+		return b.summarize(fd, x, vals, "inlining budget exceeded at call of "+name)
+	}
+	b.inlineDep++
+	if b.inlineDep > 200 {
+		b.fail("calls nested too deeply")
+	}
+	fr := b.newFrame(fd, b.fr)
+	fr.generic = b.fr.generic
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	saveFr, saveFunc := b.fr, b.curFunc
+	b.fr, b.curFunc = fr, name
+	var params []*cc.Parameter
+	if ft != nil {
+		params = nonVoidParams(ft)
+	}
+	for i, p := range params {
+		s := b.paramStorage(fr, p)
+		if i < len(vals) && vals[i] != nil {
+			b.store(b.storageLval(s), vals[i])
+		}
+	}
+	atomic := isAtomicFunc(name)
+	if atomic {
+		b.emit(&AtomicBegin{})
+	}
+	b.compound(fd.CompoundStatement)
+	b.cur = union(b.cur, fr.returns)
+	if atomic {
+		b.emit(&AtomicEnd{})
+	}
+	b.fr, b.curFunc = saveFr, saveFunc
+	b.inlineDep--
+	b.setPos(x)
+	rt := fr.retT
+	switch {
+	case rt == nil || rt.Kind() == cc.Void:
+		return nil
+	case isAggregate(rt):
+		if fr.retObj == nil {
+			fr.retObj = b.newObject(name+".ret", LocalObject, rt, false)
+		}
+		return b.objAddr(fr.retObj)
+	}
+	if fr.ret == nil {
+		// Falls off the end: the value is indeterminate.
+		fr.ret = b.newVar(name+".ret", Local, b.mustScalar(rt))
+	}
+	return &VarRef{Var: fr.ret}
+}
+
+func isAtomicFunc(name string) bool {
+	return strings.HasPrefix(name, "__VERIFIER_atomic_") && name != "__VERIFIER_atomic_begin" && name != "__VERIFIER_atomic_end"
+}
+
+// unknown_ evaluates the arguments of an unknown callee and models it.
+func (b *builder) unknown_(name string, x *cc.PostfixExpression, args []cc.ExpressionNode) Expr {
+	vals := b.evalArgs(funcTypeOf(x.PostfixExpression.Type()), args)
+	return b.unknownVals(name, x, vals)
+}
+
+// unknownVals models a call to an external function without a body: it
+// may write any cell reachable from its arguments (havocs inserted after
+// the points-to analysis) and returns any value. We assume it does not
+// write global variables by name and does not synchronize; this is
+// recorded in Program.Assumptions.
+func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr) Expr {
+	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments", name)
+	uc := &unknownCall{name: name}
+	for _, v := range vals {
+		if v != nil {
+			uc.args = append(uc.args, v)
+		}
+	}
+	uc.loc = b.emit(&Skip{})
+	b.unknownCalls = append(b.unknownCalls, uc)
+	rt := x.Type()
+	if rt == nil || rt.Kind() == cc.Void {
+		return nil
+	}
+	if isAggregate(rt) {
+		o := b.newObject(name+".ret", LocalObject, rt, false)
+		b.forScalars(rt, func(off Expr, st Type) {
+			b.emit(&Havoc{Dst: &Deref{Addr: b.ptrAdd(b.objAddr(o), off), Type: st}})
+		})
+		return b.objAddr(o)
+	}
+	st := b.mustScalar(rt)
+	r := b.temp(st)
+	b.emit(&Havoc{Dst: &VarRef{Var: r}})
+	uc.res = r
+	return &VarRef{Var: r}
+}
+
+// ---- summaries of recursive and over-budget calls ----
+
+// genericKey identifies the generic instance of a function in a template.
+type genericKey struct {
+	tmpl *Template
+	fn   string
+}
+
+// genericInstance is one out-of-line copy of a function body in a
+// template, entered from every summarized call of that function there.
+// Its exit is a dead end: it exists to cover the callee's behaviour and
+// checks at every call depth; callers continue through the summary.
+type genericInstance struct {
+	entry  *Loc
+	params []*storage
+	ret    *Var
+	locs   map[*Loc]bool // filled after lowering: its locations
+	first  int           // Locs index range [first, last)
+	last   int
+	fd     *cc.FunctionDefinition
+	lowered bool
+}
+
+// summaryCall is a summarized call: after the points-to analysis its
+// placeholder becomes havocs of everything the generic instance may
+// modify.
+type summaryCall struct {
+	loc *Loc
+	gi  *genericInstance
+	res *Var
+}
+
+// summarize models a call without inlining it. The call site branches
+// nondeterministically into
+//   - the generic instance of the callee (parameters := arguments), which
+//     explores the callee's checks for this call and, through its own
+//     summarized recursive calls, for every deeper call; it never returns;
+//   - the continuation, after havocking every cell and Global register the
+//     generic instance may write (its mod set, from the points-to
+//     analysis) and the result.
+//
+// Known gap (documented): threads spawned or locks left held inside a
+// summarized call are not reflected in the continuation.
+func (b *builder) summarize(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr, why string) Expr {
+	name := fd.Declarator.Name()
+	b.assume(b.pos, "%s: summarized (callee's effects havocked after the call)", why)
+	key := genericKey{b.tmpl, name}
+	gi := b.generic[key]
+	if gi == nil {
+		gi = &genericInstance{fd: fd}
+		b.generic[key] = gi
+		ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+		// Parameters live in the generic instance's frame; make them now
+		// so call sites can assign them.
+		fr := b.newFrame(fd, nil)
+		fr.generic = gi
+		saveFr, saveFunc := b.fr, b.curFunc
+		b.fr, b.curFunc = fr, name
+		if ft != nil {
+			for _, p := range nonVoidParams(ft) {
+				gi.params = append(gi.params, b.paramStorage(fr, p))
+			}
+		}
+		b.fr, b.curFunc = saveFr, saveFunc
+		gi.entry = b.newLoc(&Skip{})
+		b.genericFrames = append(b.genericFrames, genericWork{gi: gi, fr: fr})
+	}
+	saved := b.cur
+	// (a) enter the generic instance
+	for i, s := range gi.params {
+		if i < len(vals) && vals[i] != nil {
+			b.store(b.storageLval(s), vals[i])
+		}
+	}
+	b.jumpTo(gi.entry)
+	// (b) continue after the summary
+	b.cur = saved
+	sc := &summaryCall{gi: gi}
+	sc.loc = b.emit(&Skip{})
+	b.summaries = append(b.summaries, sc)
+	rt := fd.Declarator.Type().(*cc.FunctionType).Result()
+	if rt == nil || rt.Kind() == cc.Void {
+		return nil
+	}
+	if isAggregate(rt) {
+		o := b.newObject(name+".ret", LocalObject, rt, false)
+		b.forScalars(rt, func(off Expr, st Type) {
+			b.emit(&Havoc{Dst: &Deref{Addr: b.ptrAdd(b.objAddr(o), off), Type: st}})
+		})
+		return b.objAddr(o)
+	}
+	r := b.temp(b.mustScalar(rt))
+	b.emit(&Havoc{Dst: &VarRef{Var: r}})
+	sc.res = r
+	return &VarRef{Var: r}
+}
+
+type genericWork struct {
+	gi *genericInstance
+	fr *frame
+}
+
+// lowerGenerics lowers the generic instances queued while lowering the
+// current template (they may queue more).
+func (b *builder) lowerGenerics() {
+	for len(b.genericFrames) > 0 {
+		w := b.genericFrames[0]
+		b.genericFrames = b.genericFrames[1:]
+		gi, fr := w.gi, w.fr
+		saveFr, saveFunc := b.fr, b.curFunc
+		b.fr, b.curFunc = fr, fr.name
+		b.cur = []*Loc{gi.entry}
+		gi.first = len(b.prog.Locs)
+		atomic := isAtomicFunc(fr.name)
+		if atomic {
+			b.emit(&AtomicBegin{})
+		}
+		b.compound(gi.fd.CompoundStatement)
+		b.cur = union(b.cur, fr.returns)
+		if atomic {
+			b.emit(&AtomicEnd{})
+		}
+		// Dead end: the generic instance does not return to a caller.
+		b.emit(&Assume{Cond: &Const{Type: Bool}})
+		b.cur = nil
+		gi.last = len(b.prog.Locs)
+		gi.ret = fr.ret
+		gi.lowered = true
+		b.fr, b.curFunc = saveFr, saveFunc
+	}
+}
+
+// sortedNames returns map keys sorted.
+func sortedNames(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

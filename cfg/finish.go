@@ -1,0 +1,541 @@
+package cfg
+
+import (
+	"sort"
+)
+
+// finish runs the whole-program passes after lowering: points-to, cells of
+// every memory access, the effects of unknown and summarized calls, spawn
+// targets, template multiplicity, escape of locals, and atomic flags.
+func (b *builder) finish() {
+	a := b.pointsTo()
+	b.fillCells(a)
+	b.resolveSpawns(a)
+	b.markUnbounded()
+	b.expandUnknownCalls(a)
+	b.expandSummaries()
+	b.escape(a)
+	b.atomicFlags()
+	b.sortAssumptions()
+}
+
+// forDerefs calls fn for every Deref in the action of l.
+func forDerefs(act Action, fn func(*Deref)) {
+	var expr func(e Expr)
+	expr = func(e Expr) {
+		switch x := e.(type) {
+		case *Deref:
+			fn(x)
+			expr(x.Addr)
+		case *Unary:
+			expr(x.X)
+		case *Binary:
+			expr(x.X)
+			expr(x.Y)
+		case *Cast:
+			expr(x.X)
+		}
+	}
+	switch x := act.(type) {
+	case *Assign:
+		expr(x.Dst)
+		expr(x.Src)
+	case *Assume:
+		expr(x.Cond)
+	case *Havoc:
+		expr(x.Dst)
+	case *CheckAct:
+		expr(x.Cond)
+	case *Acquire:
+		expr(x.Lock)
+	case *Release:
+		expr(x.Lock)
+	case *Spawn:
+		expr(x.Fn)
+		if x.Arg != nil {
+			expr(x.Arg)
+		}
+		if x.Handle != nil {
+			expr(x.Handle)
+		}
+	case *Join:
+		expr(x.Handle)
+	case *Alloc:
+		expr(x.Dst)
+		expr(x.Size)
+	case *Output:
+		for _, e := range x.Args {
+			expr(e)
+		}
+	}
+}
+
+func (b *builder) fillCells(a *pta) {
+	a.cur = -1
+	for _, l := range b.prog.Locs {
+		forDerefs(l.Act, func(d *Deref) {
+			if d.Cells == nil {
+				d.Cells = a.cellsOfSet(a.eval(d.Addr), &d.Type)
+			}
+		})
+	}
+}
+
+// resolveSpawns narrows each spawn's targets with the points-to set of its
+// function argument and marks spawned templates.
+func (b *builder) resolveSpawns(a *pta) {
+	a.cur = -1
+	for _, s := range b.spawns {
+		sp := s.loc.Act.(*Spawn)
+		if _, ok := sp.Fn.(*AddrOf); ok {
+			continue
+		}
+		fns := map[string]bool{}
+		anyTarget := false
+		for l := range a.eval(sp.Fn) {
+			o := b.prog.Objects[l.obj]
+			if o.Kind == FuncObject {
+				fns[o.Func] = true
+			} else {
+				anyTarget = true
+			}
+		}
+		if anyTarget || len(fns) == 0 {
+			continue // unknown: keep every candidate
+		}
+		var ts []*Template
+		for _, t := range sp.Targets {
+			if fns[t.Name] {
+				ts = append(ts, t)
+			}
+		}
+		sp.Targets = ts
+		s.candidates = ts
+	}
+}
+
+// reachable returns the locations reachable from t's entry.
+func reachable(t *Template) map[*Loc]bool {
+	seen := map[*Loc]bool{t.Entry: true}
+	stack := []*Loc{t.Entry}
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range l.Succs {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return seen
+}
+
+// onCycle returns the locations of t that lie on a CFG cycle (Tarjan).
+func onCycle(t *Template) map[*Loc]bool {
+	index := map[*Loc]int{}
+	low := map[*Loc]int{}
+	onStack := map[*Loc]bool{}
+	var stack []*Loc
+	res := map[*Loc]bool{}
+	n := 0
+	type frame struct {
+		l *Loc
+		i int
+	}
+	for _, root := range t.Locs {
+		if _, ok := index[root]; ok {
+			continue
+		}
+		work := []frame{{root, 0}}
+		index[root], low[root] = n, n
+		n++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			f := &work[len(work)-1]
+			if f.i < len(f.l.Succs) {
+				s := f.l.Succs[f.i]
+				f.i++
+				if _, ok := index[s]; !ok {
+					index[s], low[s] = n, n
+					n++
+					stack = append(stack, s)
+					onStack[s] = true
+					work = append(work, frame{s, 0})
+				} else if onStack[s] && index[s] < low[f.l] {
+					low[f.l] = index[s]
+				}
+				continue
+			}
+			l := f.l
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				p := work[len(work)-1].l
+				if low[l] < low[p] {
+					low[p] = low[l]
+				}
+			}
+			if low[l] == index[l] {
+				var comp []*Loc
+				for {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[x] = false
+					comp = append(comp, x)
+					if x == l {
+						break
+					}
+				}
+				if len(comp) > 1 {
+					for _, x := range comp {
+						res[x] = true
+					}
+				} else {
+					for _, s := range l.Succs {
+						if s == l {
+							res[l] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return res
+}
+
+// markUnbounded decides which templates are spawned and which may have
+// unboundedly many instances. A template is bounded (one instance) only
+// when exactly one reachable spawn site can create it, that site is in
+// main, and it is on no CFG cycle of main (inlining makes every call of a
+// function containing the site a separate site, so "called once" is
+// implied). Everything else is Unbounded: sound, if coarse.
+func (b *builder) markUnbounded() {
+	// Spawned templates, transitively from main.
+	reach := map[*Template]map[*Loc]bool{}
+	active := map[*Template]bool{b.prog.Templates[0]: true}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range b.spawns {
+			t := s.loc.Template
+			if !active[t] {
+				continue
+			}
+			if reach[t] == nil {
+				reach[t] = reachable(t)
+			}
+			if !reach[t][s.loc] {
+				continue
+			}
+			for _, c := range s.loc.Act.(*Spawn).Targets {
+				if !active[c] {
+					active[c] = true
+					changed = true
+				}
+			}
+		}
+	}
+	sites := map[*Template][]*spawnSite{}
+	for _, s := range b.spawns {
+		t := s.loc.Template
+		if !active[t] || !reach[t][s.loc] {
+			continue
+		}
+		for _, c := range s.loc.Act.(*Spawn).Targets {
+			sites[c] = append(sites[c], s)
+		}
+	}
+	mainCycles := onCycle(b.prog.Templates[0])
+	// Unbounded spawners make their children unbounded: iterate.
+	for _, t := range b.prog.Templates[1:] {
+		t.Spawned = active[t]
+		ss := sites[t]
+		t.Unbounded = !(len(ss) == 1 && ss[0].loc.Template.ID == 0 && !mainCycles[ss[0].loc])
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, t := range b.prog.Templates[1:] {
+			if t.Unbounded {
+				continue
+			}
+			for _, s := range sites[t] {
+				if s.loc.Template.Unbounded {
+					t.Unbounded = true
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+// insertAfter replaces placeholder l's action with acts[0] and chains the
+// other actions after it, before l's old successors.
+func (b *builder) expandPlaceholder(l *Loc, acts []Action) {
+	if len(acts) == 0 {
+		return
+	}
+	succs := l.Succs
+	l.Act = acts[0]
+	last := l
+	l.Succs = nil
+	for _, act := range acts[1:] {
+		n := &Loc{ID: len(b.prog.Locs), Template: l.Template, Act: act, Pos: l.Pos}
+		b.prog.Locs = append(b.prog.Locs, n)
+		l.Template.Locs = append(l.Template.Locs, n)
+		last.Succs = []*Loc{n}
+		n.Preds = []*Loc{last}
+		last = n
+	}
+	last.Succs = succs
+	for _, s := range succs {
+		for i, p := range s.Preds {
+			if p == l {
+				s.Preds[i] = last
+			}
+		}
+	}
+}
+
+// havocCell havocs one cell, addressed by its object and offset.
+func (b *builder) havocCell(c *Var) Action {
+	return &Havoc{Dst: &Deref{Addr: &AddrOf{Object: c.Mem, Offset: c.Offset, Type: b.ptrType()}, Type: c.Type, Cells: []*Var{c}}}
+}
+
+// expandUnknownCalls replaces each unknown call's placeholder by havocs of
+// every cell reachable from its arguments.
+func (b *builder) expandUnknownCalls(a *pta) {
+	a.cur = -1
+	for _, uc := range b.unknownCalls {
+		r := a.reach(uc.args)
+		var acts []Action
+		for _, c := range a.cellsOfSet(r, nil) {
+			if c.Mem == b.unknownObj && len(r) == 0 {
+				continue
+			}
+			uc.cells = append(uc.cells, c)
+			acts = append(acts, b.havocCell(c))
+		}
+		b.expandPlaceholder(uc.loc, acts)
+	}
+}
+
+// expandSummaries replaces each summarized call's placeholder by havocs of
+// the generic instance's mod set: every cell and Global register written
+// in it, including by its own summarized calls and unknown calls.
+func (b *builder) expandSummaries() {
+	if len(b.summaries) == 0 {
+		return
+	}
+	mods := map[*genericInstance]map[*Var]bool{}
+	inGI := map[*genericInstance][]*summaryCall{}
+	for _, gi := range b.generic {
+		m := map[*Var]bool{}
+		for _, l := range b.prog.Locs[gi.first:gi.last] {
+			for _, v := range writes(l.Act) {
+				if v.Scope == Global || v.IsCell() {
+					m[v] = true
+				}
+			}
+		}
+		for _, uc := range b.unknownCalls {
+			if uc.loc.ID >= gi.first && uc.loc.ID < gi.last {
+				for _, c := range uc.cells {
+					m[c] = true
+				}
+			}
+		}
+		mods[gi] = m
+	}
+	for _, sc := range b.summaries {
+		for gi := range mods {
+			if sc.loc.ID >= gi.first && sc.loc.ID < gi.last {
+				inGI[gi] = append(inGI[gi], sc)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for gi, scs := range inGI {
+			for _, sc := range scs {
+				for v := range mods[sc.gi] {
+					if !mods[gi][v] {
+						mods[gi][v] = true
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	for _, sc := range b.summaries {
+		var vs []*Var
+		for v := range mods[sc.gi] {
+			vs = append(vs, v)
+		}
+		sortVars(vs)
+		var acts []Action
+		for _, v := range vs {
+			if v.IsCell() {
+				acts = append(acts, b.havocCell(v))
+			} else {
+				acts = append(acts, &Havoc{Dst: &VarRef{Var: v}})
+			}
+		}
+		b.expandPlaceholder(sc.loc, acts)
+	}
+}
+
+// writes lists the variables an action may write.
+func writes(act Action) []*Var {
+	lv := func(d LValue) []*Var {
+		switch x := d.(type) {
+		case *VarRef:
+			return []*Var{x.Var}
+		case *Deref:
+			return x.Cells
+		}
+		return nil
+	}
+	switch x := act.(type) {
+	case *Assign:
+		return lv(x.Dst)
+	case *Havoc:
+		return lv(x.Dst)
+	case *Alloc:
+		return lv(x.Dst)
+	case *Acquire:
+		return lv(x.Lock)
+	case *Release:
+		return lv(x.Lock)
+	case *Spawn:
+		if x.Handle != nil {
+			return lv(x.Handle)
+		}
+	}
+	return nil
+}
+
+// escape makes the cells of LocalObjects whose address can reach another
+// thread Global: reachable through the points-to graph from Global
+// registers, global, heap and string objects, or spawn arguments. Such a
+// cell is also Summary when its template may have several instances or
+// it belongs to a generic (recursive) instance. Cells of locals that do
+// not escape stay Local (each thread instance has its own copy).
+func (b *builder) escape(a *pta) {
+	a.cur = -1
+	escaped := map[int32]bool{}
+	var queue []int32
+	visit := func(s ptset) {
+		for l := range s {
+			if !escaped[l.obj] {
+				escaped[l.obj] = true
+				queue = append(queue, l.obj)
+			}
+		}
+	}
+	for _, v := range b.prog.Vars {
+		if v.Scope == Global && !v.IsCell() {
+			visit(a.pts[v.ID])
+		}
+	}
+	for _, o := range b.prog.Objects {
+		if o.Kind != LocalObject {
+			for _, c := range o.Cells {
+				visit(a.pts[c.ID])
+			}
+		}
+	}
+	for _, s := range b.spawns {
+		if arg := s.loc.Act.(*Spawn).Arg; arg != nil {
+			visit(a.eval(arg))
+		}
+	}
+	for len(queue) > 0 {
+		o := b.prog.Objects[queue[0]]
+		queue = queue[1:]
+		for _, c := range o.Cells {
+			visit(a.pts[c.ID])
+		}
+	}
+	removed := map[*Var]bool{}
+	for _, o := range b.prog.Objects {
+		info := b.objInfo[o]
+		if o.Kind != LocalObject {
+			continue
+		}
+		if !escaped[int32(o.ID)] {
+			if info != nil && info.recur {
+				for _, c := range o.Cells {
+					c.Summary = true
+				}
+			}
+			continue
+		}
+		for _, c := range o.Cells {
+			c.Scope = Global
+			c.Template = nil
+			removed[c] = true
+			if o.Template.Unbounded || (info != nil && info.recur) {
+				c.Summary = true
+			}
+		}
+	}
+	if len(removed) > 0 {
+		for _, t := range b.prog.Templates {
+			ls := t.Locals[:0]
+			for _, v := range t.Locals {
+				if !removed[v] {
+					ls = append(ls, v)
+				}
+			}
+			t.Locals = ls
+		}
+	}
+}
+
+// atomicFlags computes Loc.Atomic by propagating the atomic nesting depth
+// from each template's entry. A location reachable at different depths
+// gets the smallest (Atomic = false when any path reaches it outside a
+// section: more interleavings, sound). Unreachable locations are not
+// atomic.
+func (b *builder) atomicFlags() {
+	for _, t := range b.prog.Templates {
+		depth := map[*Loc]int{t.Entry: 0}
+		stack := []*Loc{t.Entry}
+		for len(stack) > 0 {
+			l := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			d := depth[l]
+			nd := d
+			switch l.Act.(type) {
+			case *AtomicBegin:
+				nd = d + 1
+				if nd > 64 {
+					nd = 64
+				}
+			case *AtomicEnd:
+				if d > 0 {
+					nd = d - 1
+				}
+			}
+			for _, s := range l.Succs {
+				if od, ok := depth[s]; !ok || nd < od {
+					depth[s] = nd
+					stack = append(stack, s)
+				}
+			}
+		}
+		for _, l := range t.Locs {
+			l.Atomic = depth[l] > 0
+		}
+	}
+}
+
+func (b *builder) sortAssumptions() {
+	sort.SliceStable(b.prog.Assumptions, func(i, j int) bool {
+		x, y := b.prog.Assumptions[i].Pos, b.prog.Assumptions[j].Pos
+		if x.Filename != y.Filename {
+			return x.Filename < y.Filename
+		}
+		return x.Line < y.Line
+	})
+}

@@ -1,0 +1,419 @@
+package cfg
+
+// The points-to analysis: flow-insensitive, inclusion-based (Andersen),
+// field-sensitive through normalized offsets, run over the lowered IR.
+//
+// Why Andersen rather than Steensgaard: the programs are small after
+// lowering (at most a few hundred thousand locations), and unification
+// would merge every lock passed through a common helper (ddverify's
+// drivers pass all their locks through the same inlined wrappers), which
+// would make lock words weak and lose most mutual exclusion.
+//
+// Abstract locations are (object, normalized offset) pairs: array elements
+// are collapsed to the first element (normalize in types.go), and
+// anyOff stands for every offset of the object. Values flow through every
+// expression, not only pointer-typed ones, so pointers stored in integers
+// are tracked. Pointer arithmetic by a multiple of the element size of an
+// enclosing array keeps the normalized offset (in-bounds arithmetic,
+// C11 6.5.6p8); other non-constant arithmetic gives anyOff.
+
+import "sort"
+
+const anyOff = int64(-1) << 62
+
+type ploc struct {
+	obj int32
+	off int64
+}
+
+type ptset map[ploc]struct{}
+
+type pta struct {
+	b       *builder
+	pts     []ptset // by Var.ID
+	readers [][]int32
+	regd    map[uint64]bool
+	work    []int32
+	inWork  []bool
+	items   []ptaItem
+	cur     int32
+	unknown ploc
+}
+
+// ptaItem is one constraint source: a location's action or an extra rule.
+type ptaItem struct {
+	loc  *Loc
+	uc   *unknownCall
+	sc   *summaryCall
+	copy [2]*Var // dst ⊇ src
+}
+
+func (b *builder) pointsTo() *pta {
+	a := &pta{b: b, regd: map[uint64]bool{}}
+	a.unknown = ploc{int32(b.unknown().ID), anyOff}
+	for _, l := range b.prog.Locs {
+		switch l.Act.(type) {
+		case *Assign, *Havoc, *Alloc, *Spawn:
+			a.items = append(a.items, ptaItem{loc: l})
+		}
+	}
+	for _, uc := range b.unknownCalls {
+		a.items = append(a.items, ptaItem{uc: uc})
+	}
+	for _, sc := range b.summaries {
+		if sc.res != nil && sc.gi.ret != nil {
+			a.items = append(a.items, ptaItem{copy: [2]*Var{sc.res, sc.gi.ret}})
+		}
+	}
+	a.solve()
+	return a
+}
+
+func (a *pta) grow() {
+	for len(a.pts) < len(a.b.prog.Vars) {
+		a.pts = append(a.pts, nil)
+		a.readers = append(a.readers, nil)
+	}
+}
+
+func (a *pta) solve() {
+	a.grow()
+	a.inWork = make([]bool, len(a.items))
+	for i := range a.items {
+		a.work = append(a.work, int32(i))
+		a.inWork[i] = true
+	}
+	for len(a.work) > 0 {
+		i := a.work[len(a.work)-1]
+		a.work = a.work[:len(a.work)-1]
+		a.inWork[i] = false
+		a.cur = i
+		a.run(&a.items[i])
+	}
+	a.cur = -1
+}
+
+// read registers the current item as a reader of v and returns pts(v).
+func (a *pta) read(v *Var) ptset {
+	if a.cur >= 0 {
+		k := uint64(v.ID)<<32 | uint64(a.cur)
+		if !a.regd[k] {
+			a.regd[k] = true
+			a.readers[v.ID] = append(a.readers[v.ID], a.cur)
+		}
+	}
+	return a.pts[v.ID]
+}
+
+// add adds s to pts(v), waking its readers on change.
+func (a *pta) add(v *Var, s ptset) {
+	if len(s) == 0 {
+		return
+	}
+	p := a.pts[v.ID]
+	if p == nil {
+		p = ptset{}
+		a.pts[v.ID] = p
+	}
+	changed := false
+	for l := range s {
+		if _, ok := p[l]; !ok {
+			p[l] = struct{}{}
+			changed = true
+		}
+	}
+	if changed {
+		for _, r := range a.readers[v.ID] {
+			if !a.inWork[r] {
+				a.inWork[r] = true
+				a.work = append(a.work, r)
+			}
+		}
+	}
+}
+
+func (a *pta) run(it *ptaItem) {
+	switch {
+	case it.loc != nil:
+		switch act := it.loc.Act.(type) {
+		case *Assign:
+			a.write(act.Dst, a.eval(act.Src))
+		case *Havoc:
+			if act.Dst.ExprType().Kind == PtrType {
+				a.write(act.Dst, ptset{a.unknown: {}})
+			}
+			if d, ok := act.Dst.(*Deref); ok {
+				a.eval(d.Addr)
+			}
+		case *Alloc:
+			a.write(act.Dst, ptset{{int32(act.Site.ID), 0}: {}})
+		case *Spawn:
+			if act.Handle != nil {
+				a.eval(act.Handle.(*Deref).Addr)
+			}
+			if act.Arg != nil {
+				s := a.eval(act.Arg)
+				for _, t := range act.Targets {
+					if t.Param != nil {
+						a.add(t.Param, s)
+					}
+				}
+			}
+		}
+	case it.uc != nil:
+		r := a.reach(it.uc.args)
+		r[a.unknown] = struct{}{}
+		for _, c := range a.cellsOfSet(r, nil) {
+			a.add(c, r)
+		}
+		if it.uc.res != nil {
+			a.add(it.uc.res, r)
+		}
+	case it.copy[0] != nil:
+		a.add(it.copy[0], a.read(it.copy[1]))
+	}
+}
+
+// reach is the set of objects (at anyOff) reachable from the values of
+// args through memory.
+func (a *pta) reach(args []Expr) ptset {
+	out := ptset{}
+	var queue []int32
+	visit := func(s ptset) {
+		for l := range s {
+			k := ploc{l.obj, anyOff}
+			if _, ok := out[k]; !ok {
+				out[k] = struct{}{}
+				queue = append(queue, l.obj)
+			}
+		}
+	}
+	for _, e := range args {
+		visit(a.eval(e))
+	}
+	for len(queue) > 0 {
+		o := a.b.prog.Objects[queue[0]]
+		queue = queue[1:]
+		for _, c := range o.Cells {
+			visit(a.read(c))
+		}
+	}
+	return out
+}
+
+func (a *pta) write(dst LValue, s ptset) {
+	switch d := dst.(type) {
+	case *VarRef:
+		a.add(d.Var, s)
+	case *Deref:
+		cells := a.cellsOfSet(a.eval(d.Addr), &d.Type)
+		if len(s) == 0 {
+			return
+		}
+		for _, c := range cells {
+			a.add(c, s)
+		}
+	}
+}
+
+// eval computes the abstract locations the value of e may hold.
+func (a *pta) eval(e Expr) ptset {
+	switch x := e.(type) {
+	case *Const:
+		return nil
+	case *VarRef:
+		return a.read(x.Var)
+	case *Deref:
+		out := ptset{}
+		for _, c := range a.cellsOfSet(a.eval(x.Addr), &x.Type) {
+			for l := range a.read(c) {
+				out[l] = struct{}{}
+			}
+		}
+		return out
+	case *AddrOf:
+		out := ptset{}
+		for _, n := range a.b.norm(x.Object, x.Offset) {
+			out[ploc{int32(x.Object.ID), n}] = struct{}{}
+		}
+		return out
+	case *Cast:
+		return a.eval(x.X)
+	case *Unary:
+		if x.Op == Not {
+			a.eval(x.X)
+			return nil
+		}
+		return anyOffsets(a.eval(x.X))
+	case *Binary:
+		switch x.Op {
+		case PtrAdd:
+			base := a.eval(x.X)
+			off := a.eval(x.Y)
+			out := ptset{}
+			k, isConst := x.Y.(*Const)
+			stride := strideOf(x.Y)
+			for l := range base {
+				switch {
+				case l.off == anyOff:
+					out[l] = struct{}{}
+				case isConst:
+					for _, n := range a.b.norm(a.b.prog.Objects[l.obj], l.off+k.Value) {
+						out[ploc{l.obj, n}] = struct{}{}
+					}
+				case stride != 0 && a.b.strideStays(a.b.prog.Objects[l.obj], l.off, stride):
+					out[l] = struct{}{}
+				default:
+					out[ploc{l.obj, anyOff}] = struct{}{}
+				}
+			}
+			for l := range off {
+				out[ploc{l.obj, anyOff}] = struct{}{}
+			}
+			return out
+		case Add, Sub, And, Or, Xor:
+			s1, s2 := a.eval(x.X), a.eval(x.Y)
+			if len(s1) == 0 && len(s2) == 0 {
+				return nil
+			}
+			out := anyOffsets(s1)
+			for l := range anyOffsets(s2) {
+				out[l] = struct{}{}
+			}
+			return out
+		default:
+			a.eval(x.X)
+			a.eval(x.Y)
+			return nil
+		}
+	}
+	return nil
+}
+
+func anyOffsets(s ptset) ptset {
+	if len(s) == 0 {
+		return nil
+	}
+	out := ptset{}
+	for l := range s {
+		out[ploc{l.obj, anyOff}] = struct{}{}
+	}
+	return out
+}
+
+// strideOf returns c when e is a multiple of the constant c (0: unknown).
+func strideOf(e Expr) int64 {
+	switch x := e.(type) {
+	case *Binary:
+		if x.Op == Mul {
+			if k, ok := x.Y.(*Const); ok {
+				return k.Value
+			}
+			if k, ok := x.X.(*Const); ok {
+				return k.Value
+			}
+		}
+	case *Cast:
+		return strideOf(x.X)
+	case *Unary:
+		if x.Op == Neg {
+			return strideOf(x.X)
+		}
+	}
+	return 0
+}
+
+// norm maps a concrete byte offset in object o to normalized offsets.
+func (b *builder) norm(o *Object, off int64) []int64 {
+	info := b.objInfo[o]
+	if info == nil || info.ctype == nil {
+		return []int64{0}
+	}
+	if info.arrayOf {
+		es := info.ctype.Size()
+		if es > 0 {
+			off %= es
+			if off < 0 {
+				off += es
+			}
+		}
+	}
+	return normalize(info.ctype, off)
+}
+
+func (b *builder) strideStays(o *Object, off, stride int64) bool {
+	info := b.objInfo[o]
+	if info == nil || info.ctype == nil {
+		return true // a blob has one cell
+	}
+	if info.arrayOf {
+		es := info.ctype.Size()
+		if es > 0 && stride%es == 0 {
+			return true
+		}
+	}
+	return strideStays(info.ctype, off, stride)
+}
+
+// cellsOfSet returns the cells an access of type t (nil: any) to the
+// locations s may touch. An access that does not match a cell exactly
+// (type punning) touches every cell of the object. An empty result (null
+// or unknown pointers) is the <unknown> object's cell.
+func (a *pta) cellsOfSet(s ptset, t *Type) []*Var {
+	var out []*Var
+	seen := map[*Var]bool{}
+	addC := func(c *Var) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for l := range s {
+		o := a.b.prog.Objects[l.obj]
+		for _, c := range a.b.cellsAt(o, l.off, t) {
+			addC(c)
+		}
+	}
+	if len(out) == 0 {
+		for _, c := range a.b.unknown().Cells {
+			addC(c)
+		}
+	}
+	sortVars(out)
+	return out
+}
+
+// cellsAt returns the cells of o touched by an access of type t at
+// normalized offset off.
+func (b *builder) cellsAt(o *Object, off int64, t *Type) []*Var {
+	info := b.objInfo[o]
+	if len(o.Cells) == 0 {
+		return nil
+	}
+	if off == anyOff || t == nil || info == nil || info.ctype == nil {
+		return o.Cells
+	}
+	size := t.Size()
+	if size <= 0 {
+		size = 1
+	}
+	exact := false
+	var out []*Var
+	for i, c := range o.Cells {
+		cs := info.sizes[i]
+		if c.Offset < off+size && off < c.Offset+cs {
+			out = append(out, c)
+			if c.Offset == off && c.Type.Size() == size && (c.Type.Kind == t.Kind || c.Type.Kind != FloatType && t.Kind != FloatType) {
+				exact = true
+			}
+		}
+	}
+	if !exact {
+		return o.Cells
+	}
+	return out
+}
+
+func sortVars(vs []*Var) {
+	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+}
