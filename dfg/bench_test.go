@@ -3,7 +3,6 @@ package dfg
 import (
 	"context"
 	"testing"
-
 )
 
 // BenchmarkSolve measures graph construction plus a from-scratch solve on
