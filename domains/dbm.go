@@ -101,11 +101,10 @@ func floydWarshallFast(m []int64, N int) bool {
 			rowi := m[i*N : i*N+N]
 			rowi = rowi[:len(rowk)]
 			for j, mkj := range rowk {
-				rowi[j] = min(rowi[j], mik+mkj)
+				if s := mik + mkj; s < rowi[j] {
+					rowi[j] = s
+				}
 			}
-		}
-		if m[k*N+k] < 0 {
-			return false
 		}
 		for i := 0; i < N; i++ {
 			if m[i*N+i] < 0 {

@@ -12,7 +12,9 @@ import (
 // inside the abstract value, refreshed with random points of the value),
 // lattice laws, widening termination.
 
-const propRange = 12 // concrete coordinates are drawn from [-propRange, propRange]
+// propRange: concrete coordinates and constants are drawn from
+// [-propRange, propRange] (a variable so that one test can use huge ones).
+var propRange int64 = 12
 
 type point = []int64
 
@@ -54,7 +56,7 @@ func samplePoints(r *rand.Rand, v Value, k int) []point {
 	for range 40 * k {
 		p := make(point, n)
 		for i := range p {
-			p[i] = lo[i] + r.Int64N(hi[i]-lo[i]+1)
+			p[i] = int64(uint64(lo[i]) + r.Uint64N(uint64(hi[i])-uint64(lo[i])+1))
 		}
 		if member(v, p) {
 			out = append(out, p)
@@ -144,9 +146,14 @@ func randThresholds(r *rand.Rand) []int64 {
 	return slices.Compact(ts)
 }
 
+// applyAssign returns p[x := e(p)], or nil if the value leaves int64.
 func applyAssign(p point, x int, e LinExpr) point {
 	q := slices.Clone(p)
-	q[x] = e.EvalBig(p).Int64()
+	v := e.EvalBig(p)
+	if !v.IsInt64() {
+		return nil
+	}
+	q[x] = v.Int64()
 	return q
 }
 
@@ -192,7 +199,9 @@ func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
 				}
 				nv = v.Assign(x, e)
 				for _, p := range pts {
-					npts = append(npts, applyAssign(p, x, e))
+					if q := applyAssign(p, x, e); q != nil {
+						npts = append(npts, q)
+					}
 				}
 				what += fmt.Sprintf(" assign x%d := %s", x, e.String(nil))
 			case 4: // assign interval / forget
@@ -208,7 +217,7 @@ func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
 				}
 				for _, p := range pts {
 					q := slices.Clone(p)
-					q[x] = sampleIn(r, iv.Meet(NewInterval(-3*propRange, 3*propRange)))
+					q[x] = sampleIn(r, iv.Meet(NewInterval(-min(3*propRange, 1<<62), min(3*propRange, 1<<62))))
 					npts = append(npts, q)
 				}
 				what += fmt.Sprintf(" x%d := %v", x, iv)
@@ -305,6 +314,17 @@ func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
 }
 
 func TestIntervalSoundness(t *testing.T) { runSoundness(t, Intervals, 11, false) }
+
+// TestSoundnessHugeConstants exercises the octagon's clamping of
+// constants beyond ±2^50 and the saturating arithmetic of both domains.
+func TestSoundnessHugeConstants(t *testing.T) {
+	defer func(old int64) { propRange = old }(propRange)
+	for i, R := range []int64{1 << 47, 1 << 50, 1 << 61} {
+		propRange = R
+		runSoundness(t, Octagons, 60+uint64(i), false)
+		runSoundness(t, Intervals, 70+uint64(i), false)
+	}
+}
 func TestOctagonSoundness(t *testing.T)  { runSoundness(t, Octagons, 12, false) }
 func TestOctagonSoundnessOctagonal(t *testing.T) {
 	runSoundness(t, Octagons, 13, true)
