@@ -325,7 +325,7 @@ func TestSoundnessHugeConstants(t *testing.T) {
 		runSoundness(t, Intervals, 70+uint64(i), false)
 	}
 }
-func TestOctagonSoundness(t *testing.T)  { runSoundness(t, Octagons, 12, false) }
+func TestOctagonSoundness(t *testing.T) { runSoundness(t, Octagons, 12, false) }
 func TestOctagonSoundnessOctagonal(t *testing.T) {
 	runSoundness(t, Octagons, 13, true)
 }
