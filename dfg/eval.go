@@ -39,13 +39,23 @@ type form struct {
 	lin   domains.LinExpr
 	exact bool
 	iv    domains.Interval
+	// rng, when hasRng, is known to contain the value of an exact form
+	// (a clamped signed operation): with a non-relational domain the
+	// bounds of lin may be wider than what the no-overflow assumption
+	// guarantees.
+	rng    domains.Interval
+	hasRng bool
 }
 
 func exactForm(e domains.LinExpr) form { return form{lin: e, exact: true} }
 func ivForm(iv domains.Interval) form  { return form{iv: iv} }
 func (fm form) bounds(v domains.Value) domains.Interval {
 	if fm.exact {
-		return v.Bounds(fm.lin)
+		b := v.Bounds(fm.lin)
+		if fm.hasRng {
+			b = ivMeet(b, fm.rng)
+		}
+		return b
 	}
 	return fm.iv
 }
@@ -109,6 +119,7 @@ func (f *frame) fit(v domains.Value, fm form, t cfg.Type, clamp bool) (domains.V
 	if clamp {
 		if fm.exact {
 			v = assumeInRange(v, fm.lin, r)
+			fm.rng, fm.hasRng = r, true
 			return v, fm
 		}
 		return v, ivForm(ivMeet(b, r))

@@ -79,7 +79,12 @@ func strongAssign(v domains.Value, d int, fm form, t cfg.Type) domains.Value {
 		return v.Meet(bottomLike(v))
 	}
 	if fm.exact && ivSubset(b, r) {
-		return v.Assign(d, fm.lin)
+		v = v.Assign(d, fm.lin)
+		if fm.hasRng {
+			// b bounds the value (the clamp); the domain may not know it.
+			v = assumeInRange(v, linVar(d), b)
+		}
+		return v
 	}
 	return v.AssignInterval(d, wrapIv(b, t))
 }
