@@ -55,6 +55,7 @@ type config struct {
 	checks     map[cfg.CheckKind]bool
 	relational *bool
 	maxRounds  int
+	noFusion   bool
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
 }
@@ -84,6 +85,11 @@ func WithRelational(on bool) Option { return func(c *config) { c.relational = &o
 // WithMaxRounds bounds the rounds of the outer loop (default 200);
 // exceeding it is an error.
 func WithMaxRounds(n int) Option { return func(c *config) { c.maxRounds = n } }
+
+// WithFusion enables (default) or disables the rewrite of "t := g;
+// assume(c(t))" into "skip; assume(c(g))" (see fuse.go). Analyze applies
+// it to p in place.
+func WithFusion(on bool) Option { return func(c *config) { c.noFusion = !on } }
 
 // WithEngineOptions passes options to the interference engine.
 func WithEngineOptions(opts ...interference.Option) Option {
@@ -124,6 +130,7 @@ type Stats struct {
 	GamePositions int
 	Conditions    int
 	Locks         int
+	FusedLoads    int // condition loads fused into their assumes (fuse.go)
 	Rounds        []Round
 	// InterferenceEdges is the number of interference edges in the final DFG.
 	InterferenceEdges int
@@ -167,7 +174,9 @@ func (r *Result) Count() (proven, unreachable, unproven int) {
 	return
 }
 
-// Analyze runs the analysis on p.
+// Analyze runs the analysis on p. Unless WithFusion(false), it first
+// rewrites condition loads in p in place (fuse.go); p must not be analyzed
+// concurrently.
 func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, error) {
 	c := config{domain: "interval", maxRounds: 200}
 	for _, o := range opts {
@@ -189,6 +198,9 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	st := &res.Stats
 	st.Locations = len(p.Locs)
 
+	if !c.noFusion {
+		st.FusedLoads = fuseConditionLoads(p)
+	}
 	part := dfg.NewPartition(p, relational)
 	g := dfg.New(p, part)
 	cells := &cellsAdapter{g: g, part: part}

@@ -27,6 +27,9 @@ func corpusRoot(t *testing.T) string {
 		t.Skip("corpus tests skipped with -short")
 	}
 	root := filepath.Join("..", "..", "..", "shared", "corpus")
+	if env := os.Getenv("CHORUS_CORPUS"); env != "" {
+		root = env
+	}
 	if st, err := os.Stat(root); err != nil || !st.IsDir() {
 		t.Skip("corpus not found at " + root)
 	}
