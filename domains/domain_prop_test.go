@@ -170,7 +170,7 @@ func checkInside(t *testing.T, what string, v Value, pts []point) {
 // runSoundness drives random operation sequences on one domain.
 func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
 	r := newRand(seed)
-	for iter := range 250 {
+	for iter := range 500 {
 		n := 2 + r.IntN(3)
 		v, pts := randValue(r, d, n, octagonal)
 		checkInside(t, "initial", v, pts)
@@ -369,15 +369,21 @@ func TestWideningTerminates(t *testing.T) {
 
 // TestOctagonAtLeastIntervals runs the same octagonal operations on both
 // domains; the octagon's box must always be inside the interval value.
-func TestOctagonAtLeastIntervals(t *testing.T) {
-	r := newRand(31)
-	for range 300 {
+func TestOctagonAtLeastIntervals(t *testing.T) { runAtLeastIntervals(t, 31, true) }
+
+// TestOctagonAtLeastIntervalsGeneral: the same with arbitrary linear
+// constraints (the octagon runs the interval propagation on its box).
+func TestOctagonAtLeastIntervalsGeneral(t *testing.T) { runAtLeastIntervals(t, 32, false) }
+
+func runAtLeastIntervals(t *testing.T, seed uint64, octagonal bool) {
+	r := newRand(seed)
+	for range 1500 {
 		n := 2 + r.IntN(3)
 		oct, itv := Octagons.Top(n), Intervals.Top(n)
 		for range 15 {
 			switch r.IntN(5) {
 			case 0, 1:
-				c := randCons(r, n, true)
+				c := randCons(r, n, octagonal)
 				oct, itv = oct.Assume(c), itv.Assume(c)
 			case 2:
 				x, e := r.IntN(n), randExpr(r, n, r.IntN(2) == 0)
@@ -386,7 +392,7 @@ func TestOctagonAtLeastIntervals(t *testing.T) {
 				p := randPoint(r, n)
 				oct, itv = oct.Join(pointValue(Octagons, p)), itv.Join(pointValue(Intervals, p))
 			case 4:
-				c1, c2 := randCons(r, n, true), randCons(r, n, true)
+				c1, c2 := randCons(r, n, octagonal), randCons(r, n, octagonal)
 				oct = oct.Assume(c1).Join(oct.Assume(c2))
 				itv = itv.Assume(c1).Join(itv.Assume(c2))
 			}

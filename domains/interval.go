@@ -318,12 +318,14 @@ func assumeNe(v Value, e LinExpr, bottom Value) Value {
 	if s, ok := b.Singleton(); ok && s == 0 {
 		return bottom
 	}
-	if b.Hi.Eq(Finite(0)) {
+	// Also when e's range already excludes 0 at that end (b.Hi < 0): for
+	// a relational value the box need not reflect e ≤ -1 yet.
+	if b.Hi.Cmp(Finite(0)) <= 0 {
 		if e1, ok := e.AddConst(1); ok {
 			return v.Assume(LinCons{Expr: e1, Op: LeZero})
 		}
 	}
-	if b.Lo.Eq(Finite(0)) {
+	if b.Lo.Cmp(Finite(0)) >= 0 {
 		if n, ok := e.Neg(); ok {
 			if n1, ok := n.AddConst(1); ok {
 				return v.Assume(LinCons{Expr: n1, Op: LeZero})

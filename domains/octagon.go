@@ -417,9 +417,11 @@ func (o *OctagonValue) assignLinearized(x int, e LinExpr) Value {
 // or two with coefficients of equal magnitude) are added exactly, with an
 // O(n²) incremental closure. Others are linearized: every variable and
 // every pair of variables with equal-magnitude coefficients is bounded
-// by what the remaining terms allow in the current value, for up to
-// propagationRounds rounds (as the interval domain does). e ≠ 0 only cuts
-// the ends of e's range.
+// by what the remaining terms allow in the current value; in addition the
+// interval domain's propagation is run on the octagon's box (so the
+// octagon is never less precise than intervals); the whole is repeated
+// for up to propagationRounds rounds. e = 0 is e ≤ 0 and -e ≤ 0 handled
+// together; e ≠ 0 only cuts the ends of e's range.
 func (o *OctagonValue) Assume(c LinCons) Value {
 	if o.IsBottom() {
 		return o.bot()
@@ -432,29 +434,26 @@ func (o *OctagonValue) Assume(c LinCons) Value {
 	case NeZero:
 		return assumeNe(o, e, o.bot())
 	case EqZero:
-		r := o.assumeLe(e)
 		if n, ok := e.Neg(); ok {
-			r = r.assumeLe(n)
+			return o.assumeLe(e, n)
 		}
-		return r
 	}
 	return o.assumeLe(e)
 }
 
-func (o *OctagonValue) assumeLe(e LinExpr) *OctagonValue {
-	m := o.cm()
-	if m == nil {
-		return o.bot()
-	}
-	if len(e.Terms) == 0 {
-		if e.Const <= 0 {
-			return o
+// assumeLe adds e ≤ 0 for every e of es (normalized, same variables).
+func (o *OctagonValue) assumeLe(es ...LinExpr) Value {
+	if len(es[0].Terms) == 0 {
+		for _, e := range es {
+			if e.Const > 0 {
+				return o.bot()
+			}
 		}
-		return o.bot()
+		return o
 	}
 	N := 2 * o.n
-	octagonal := len(e.Terms) == 1 ||
-		(len(e.Terms) == 2 && abs64(e.Terms[0].Coef) == abs64(e.Terms[1].Coef))
+	ts := es[0].Terms
+	octagonal := len(ts) == 1 || (len(ts) == 2 && abs64(ts[0].Coef) == abs64(ts[1].Coef))
 	rounds := propagationRounds
 	if octagonal {
 		rounds = 1
@@ -462,7 +461,33 @@ func (o *OctagonValue) assumeLe(e LinExpr) *OctagonValue {
 	cur := o
 	for range rounds {
 		cm := cur.cm()
-		cs := deriveOctCons(cm, N, e)
+		var cs []octCons
+		for _, e := range es {
+			cs = append(cs, deriveOctCons(cm, N, e)...)
+		}
+		if !octagonal {
+			box := make([]Interval, o.n)
+			for _, t := range ts {
+				box[t.Var] = unaryOn(cm, N, t.Var)
+			}
+			for range propagationRounds {
+				ch := false
+				for _, e := range es {
+					c, empty := refineLe(box, e)
+					if empty {
+						return o.bot()
+					}
+					ch = ch || c
+				}
+				if !ch {
+					break
+				}
+			}
+			for _, t := range ts {
+				cs = appendUnaryCons(cs, 2*t.Var, box[t.Var].Hi)
+				cs = appendUnaryCons(cs, 2*t.Var+1, box[t.Var].Lo.Neg())
+			}
+		}
 		changed := false
 		for _, k := range cs {
 			if k.c <= octBig && clampEntry(k.c) < cm[k.a*N+k.b] {

@@ -137,7 +137,7 @@ func TestTightClosureExact(t *testing.T) {
 // incrementally equals adding it and closing from scratch.
 func TestClosureIdempotentAndPathsAgree(t *testing.T) {
 	r := newRand(52)
-	for iter := range 2000 {
+	for iter := range 6000 {
 		n := 1 + r.IntN(6)
 		N := 2 * n
 		m := randRawDBM(r, n, r.IntN(3*n+1), r.IntN(4) != 0)
