@@ -342,3 +342,57 @@ func TestDomainsMisc(t *testing.T) {
 		}
 	}
 }
+
+// TestConcat: Concat equals the AddDims/Project/Meet construction and
+// keeps every part.
+func TestConcat(t *testing.T) {
+	r := newRand(61)
+	for _, d := range []Domain{Intervals, Octagons} {
+		for range 300 {
+			var parts []Value
+			var pts [][]point
+			for range 1 + r.IntN(3) {
+				v, p := randValue(r, d, 1+r.IntN(3), false)
+				parts, pts = append(parts, v), append(pts, p)
+			}
+			got := Concat(d, parts...)
+			acc := d.Top(0)
+			for _, v := range parts {
+				d0, k := acc.Dim(), v.Dim()
+				keep := make([]int, d0+k)
+				for j := range d0 {
+					keep[j] = k + j
+				}
+				for j := range k {
+					keep[d0+j] = j
+				}
+				acc = acc.AddDims(k).Meet(v.AddDims(d0).Project(keep))
+			}
+			if !got.Equal(acc) || got.Dim() != acc.Dim() {
+				t.Fatalf("%s: Concat %s, want %s", d.Name(), got.String(nil), acc.String(nil))
+			}
+			off := 0
+			for i, v := range parts {
+				keep := make([]int, v.Dim())
+				for j := range keep {
+					keep[j] = off + j
+				}
+				off += v.Dim()
+				if !v.IsBottom() && !got.IsBottom() && !got.Project(keep).Equal(v) {
+					t.Fatalf("%s: part %d changed: %s vs %s", d.Name(), i, got.Project(keep).String(nil), v.String(nil))
+				}
+			}
+			var cat point // one point of each part, side by side
+			for _, p := range pts {
+				if len(p) == 0 {
+					cat = nil
+					break
+				}
+				cat = append(cat, p[r.IntN(len(p))]...)
+			}
+			if cat != nil && !member(got, cat) {
+				t.Fatalf("%s: Concat %s misses %v", d.Name(), got.String(nil), cat)
+			}
+		}
+	}
+}
