@@ -288,3 +288,99 @@ func addAll(m []int64, N int, cs []octCons) bool {
 	}
 	return !changed || tightClose(m, N)
 }
+
+// closeVar restores the tight closure of m when only the constraints of
+// variable x changed: m restricted to the other nodes must be tightly
+// closed; the rows and columns of x's nodes p, p̄ are arbitrary. A
+// shortest path visits p and p̄ at most once each, so it is enough to
+// (1) extend x's edges by one closed segment of the rest, (2) close the
+// 2×2 block of x through the rest, (3) let paths from x pass through the
+// other node of x, (4) route every pair of other nodes through x. Each
+// step is O(N²); tightening and strengthening follow (BHZ 2008).
+func closeVar(m []int64, N, x int) bool {
+	X := [2]int{2 * x, 2*x + 1}
+	inX := func(i int) bool { return i>>1 == x }
+	// Original edges of x: rows and columns.
+	edge := make([]int64, 4*N)
+	rowE := [2][]int64{edge[:N], edge[N : 2*N]}
+	colE := [2][]int64{edge[2*N : 3*N], edge[3*N:]}
+	for k, u := range X {
+		copy(rowE[k], m[u*N:u*N+N])
+		for i := 0; i < N; i++ {
+			colE[k][i] = m[i*N+u]
+		}
+	}
+	// (1) d(u, r) = min over r' of edge(u, r') + M(r', r); d(r, u) alike.
+	for k, u := range X {
+		for r := 0; r < N; r++ {
+			if inX(r) {
+				continue
+			}
+			out, in := int64(octInf), int64(octInf)
+			for r2 := 0; r2 < N; r2++ {
+				if inX(r2) {
+					continue
+				}
+				out = min(out, satAdd(rowE[k][r2], m[r2*N+r]))
+				in = min(in, satAdd(m[r*N+r2], colE[k][r2]))
+			}
+			m[u*N+r], m[r*N+u] = out, in
+		}
+	}
+	// (2) the x block: direct edge or a detour through the rest.
+	for k, u := range X {
+		for k2, u2 := range X {
+			d := rowE[k][u2] // the diagonal edge is 0 unless inconsistent
+			for r := 0; r < N; r++ {
+				if !inX(r) {
+					d = min(d, satAdd(m[u*N+r], colE[k2][r]))
+				}
+			}
+			if k == k2 && d < 0 {
+				return false
+			}
+			m[u*N+u2] = d
+		}
+	}
+	if satAdd(m[X[0]*N+X[1]], m[X[1]*N+X[0]]) < 0 {
+		return false
+	}
+	// (3) paths from (to) x through x's other node.
+	for k, u := range X {
+		o := X[1-k]
+		duo, dou := m[u*N+o], m[o*N+u]
+		for r := 0; r < N; r++ {
+			if inX(r) {
+				continue
+			}
+			m[u*N+r] = min(m[u*N+r], satAdd(duo, m[o*N+r]))
+			m[r*N+u] = min(m[r*N+u], satAdd(m[r*N+o], dou))
+		}
+	}
+	// (4) every other pair through p or p̄.
+	p, q := X[0], X[1]
+	for r := 0; r < N; r++ {
+		if inX(r) {
+			continue
+		}
+		rp, rq := m[r*N+p], m[r*N+q]
+		if rp >= octInf && rq >= octInf {
+			continue
+		}
+		row := m[r*N : r*N+N]
+		for s := 0; s < N; s++ {
+			if inX(s) {
+				continue
+			}
+			if v := min(satAdd(rp, m[p*N+s]), satAdd(rq, m[q*N+s])); v < row[s] {
+				row[s] = v
+			}
+		}
+	}
+	for i := 0; i < N; i++ {
+		if m[i*N+i] < 0 {
+			return false
+		}
+	}
+	return tightenStrengthen(m, N)
+}

@@ -18,6 +18,9 @@
 // O(n) to O(n³) work on the cell; no inner loop calls through the
 // interface.
 //
+// Concat (product.go) lays cell values side by side (the product the
+// solver forms), in O(N²) for octagons.
+//
 // # Soundness conventions
 //
 // Values denote sets of points of Z^n (mathematical integers). Every

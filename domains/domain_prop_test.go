@@ -168,9 +168,9 @@ func checkInside(t *testing.T, what string, v Value, pts []point) {
 }
 
 // runSoundness drives random operation sequences on one domain.
-func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
+func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool, iters int) {
 	r := newRand(seed)
-	for iter := range 500 {
+	for iter := range iters {
 		n := 2 + r.IntN(3)
 		v, pts := randValue(r, d, n, octagonal)
 		checkInside(t, "initial", v, pts)
@@ -313,7 +313,7 @@ func runSoundness(t *testing.T, d Domain, seed uint64, octagonal bool) {
 	}
 }
 
-func TestIntervalSoundness(t *testing.T) { runSoundness(t, Intervals, 11, false) }
+func TestIntervalSoundness(t *testing.T) { runSoundness(t, Intervals, 11, false, 500) }
 
 // TestSoundnessHugeConstants exercises the octagon's clamping of
 // constants beyond ±2^50 and the saturating arithmetic of both domains.
@@ -321,13 +321,13 @@ func TestSoundnessHugeConstants(t *testing.T) {
 	defer func(old int64) { propRange = old }(propRange)
 	for i, R := range []int64{1 << 47, 1 << 50, 1 << 61} {
 		propRange = R
-		runSoundness(t, Octagons, 60+uint64(i), false)
-		runSoundness(t, Intervals, 70+uint64(i), false)
+		runSoundness(t, Octagons, 60+uint64(i), false, 120)
+		runSoundness(t, Intervals, 70+uint64(i), false, 120)
 	}
 }
-func TestOctagonSoundness(t *testing.T) { runSoundness(t, Octagons, 12, false) }
+func TestOctagonSoundness(t *testing.T) { runSoundness(t, Octagons, 12, false, 500) }
 func TestOctagonSoundnessOctagonal(t *testing.T) {
-	runSoundness(t, Octagons, 13, true)
+	runSoundness(t, Octagons, 13, true, 500)
 }
 
 // TestWideningTerminates: along a strictly increasing chain, the widened

@@ -407,7 +407,14 @@ func (o *OctagonValue) assignLinearized(x int, e LinExpr) Value {
 	}
 	m := slices.Clone(cm)
 	forgetIn(m, N, x)
-	if !addAll(m, N, cs) {
+	for _, k := range cs { // all constraints are on x: O(N²) closure
+		if k.c <= octBig {
+			c := clampEntry(k.c)
+			m[k.a*N+k.b] = min(m[k.a*N+k.b], c)
+			m[(k.b^1)*N+(k.a^1)] = min(m[(k.b^1)*N+(k.a^1)], c)
+		}
+	}
+	if !closeVar(m, N, x) {
 		return o.bot()
 	}
 	return o.mkClosed(m)

@@ -167,6 +167,36 @@ func TestClosureIdempotentAndPathsAgree(t *testing.T) {
 	}
 }
 
+// TestCloseVar: re-closing after changing one variable's constraints
+// equals a full closure.
+func TestCloseVar(t *testing.T) {
+	r := newRand(53)
+	for iter := range 4000 {
+		n := 1 + r.IntN(6)
+		N := 2 * n
+		m := randRawDBM(r, n, r.IntN(3*n+1), true)
+		if !tightClose(m, N) {
+			continue
+		}
+		x := r.IntN(n)
+		forgetIn(m, N, x)
+		for range r.IntN(2 * n) { // constraints touching x
+			k := randOctCons(r, n, 12)
+			if r.IntN(2) == 0 {
+				k.b = 2*x + r.IntN(2)
+			} else {
+				k.a = 2*x + r.IntN(2)
+			}
+			setCons(m, N, k)
+		}
+		inc, full := slices.Clone(m), slices.Clone(m)
+		okInc, okFull := closeVar(inc, N, x), tightClose(full, N)
+		if okInc != okFull || (okInc && !slices.Equal(inc, full)) {
+			t.Fatalf("iter %d: closeVar differs from full closure (%v vs %v)\n%v\n%v\nfrom %v", iter, okInc, okFull, inc, full, m)
+		}
+	}
+}
+
 func mustCons(c LinCons, ok bool) LinCons {
 	if !ok {
 		panic("overflow")
