@@ -209,3 +209,17 @@ func BenchmarkIntervalJoin(b *testing.B) {
 		_ = x.Join(y)
 	}
 }
+
+// BenchmarkOctagonAssignLinearized: x0 := 2·x1 + x2 + 1 (O(N²) closure).
+func BenchmarkOctagonAssignLinearized(b *testing.B) {
+	for _, n := range benchDims {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			x, _ := benchValues(n)
+			e := LinExpr{Terms: []Term{{1, 2}, {2, 1}}, Const: 1}
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = x.Assign(0, e)
+			}
+		})
+	}
+}

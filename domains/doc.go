@@ -57,7 +57,8 @@
 // form for integers (Floyd–Warshall, then tightening and one
 // strengthening pass, after Bagnara, Hill & Zaffanella, VMCAI 2008);
 // adding one constraint to a closed matrix costs O(n²) (incremental
-// closure). Join is the entrywise max of closed matrices, meet the
+// closure), and so does re-closing after a change of one variable's
+// constraints (assignments). Join is the entrywise max of closed matrices, meet the
 // entrywise min then closure. Widening (with the same thresholds as the
 // intervals, per entry) and narrowing act on the left operand's raw
 // matrix and return it unclosed, since closing it would break

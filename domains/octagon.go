@@ -298,7 +298,8 @@ func appendUnaryCons(cs []octCons, p int, u Bound) []octCons {
 // x := ±y + c; other linear forms are linearized: the new x is bounded,
 // and so are x - y and x + y for every other y, by the range of e - y and
 // e + y in the old value (Miné 2006, §4.4), which is sound and at least
-// as precise as the interval domain.
+// as precise as the interval domain; only x's rows change, so the matrix
+// is re-closed in O(n²) (closeVar).
 func (o *OctagonValue) Assign(x int, e LinExpr) Value {
 	cm := o.cm()
 	if cm == nil {
