@@ -162,7 +162,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	e.pos = computePositions(p, globalMod)
 	np := len(e.pos.locs)
 
-	lockAt := mustLocksets(p, e.locks)
+	lockAt := mustLocksetsPath(p, e.locks)
 	e.lockAt = lockAt
 
 	classKey := map[string]int{"": 0}
@@ -264,6 +264,17 @@ func (e *Engine) IsPosition(l *cfg.Loc) bool { return e.pos.isPos[l.ID] }
 
 // NumLocks returns the number of lock words in the must-lockset analysis.
 func (e *Engine) NumLocks() int { return len(e.locks.vars) }
+
+// HeldLocks lists the lock words a thread standing at l surely holds.
+func (e *Engine) HeldLocks(l *cfg.Loc) []*cfg.Var {
+	var out []*cfg.Var
+	for i, v := range e.locks.vars {
+		if e.lockAt[l.ID].has(i) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 // Holds reports whether a thread standing at l surely holds lock word v.
 func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {

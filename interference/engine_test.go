@@ -304,3 +304,43 @@ func TestMustLockset(t *testing.T) {
 		t.Errorf("join: intersection must be empty")
 	}
 }
+
+// trylock: { acquire m; t := 0 } or { t := 16 }; assume(t == 0) holds m.
+func TestTrylockLockset(t *testing.T) {
+	b := newProg()
+	m := b.global("m")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	entry := b.seq(th, &cfg.Skip{})
+	took := b.seq(th, &cfg.Acquire{Lock: ref(m)}, assign(tl, num(0)))
+	failed := b.seq(th, assign(tl, num(16)))
+	join := b.loc(th, &cfg.Skip{})
+	link(entry[0], took[0])
+	link(entry[0], failed[0])
+	link(took[1], join)
+	link(failed[0], join)
+	yes := b.seq(th, assume(bin(cfg.Eq, ref(tl), num(0))), &cfg.Skip{}, &cfg.Release{Lock: ref(m)})
+	no := b.seq(th, assume(bin(cfg.Ne, ref(tl), num(0))), &cfg.Skip{})
+	exit := b.loc(th, &cfg.Skip{})
+	link(join, yes[0])
+	link(join, no[0])
+	link(yes[2], exit)
+	link(no[1], exit)
+	th.Exit = exit
+	b.spawnLoop(main, th)
+	e, err := New(b.p, fakeCells{b.p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if e.Holds(join, m) {
+		t.Errorf("m held at the join")
+	}
+	if !e.Holds(yes[1], m) || !e.Holds(yes[2], m) {
+		t.Errorf("m not held after assume(t == 0)")
+	}
+	if e.Holds(no[1], m) || e.Holds(exit, m) {
+		t.Errorf("m held after assume(t != 0) or at the exit")
+	}
+}

@@ -167,3 +167,330 @@ func mustLocksets(p *cfg.Program, ls *locks) []bitset {
 	}
 	return out
 }
+
+// Path-sensitive refinement for lock results kept in flags (trylock):
+//
+//	if (pthread_mutex_trylock(&m) == 0) { ... }   lowers to
+//	{ acquire m; t := 0 } or { t := 16 };  assume(t == 0) / assume(t != 0)
+//
+// The plain intersection at the join forgets that m is held exactly when
+// t == 0. So each location carries a small set of path facts (lockset,
+// values of "flag" registers) and an assume that a fact's flags falsify
+// drops that fact. Flag registers are local registers assigned only
+// constants anywhere in the program, so the facts range over a finite set;
+// more than maxPathFacts facts at a location are merged (intersection of
+// the locksets, flags kept where they agree), which only loses precision.
+// If the iteration does not settle within a budget, the plain analysis is
+// used. holds(l) is the intersection over the facts at l: every feasible
+// path to l is covered by some fact.
+
+const maxPathFacts = 8
+
+type flagEnv []flagVal // sorted by var ID
+
+type flagVal struct {
+	v   int
+	val int64
+}
+
+type pathFact struct {
+	locks bitset
+	env   flagEnv
+}
+
+func (f pathFact) key() string {
+	b := make([]byte, 0, 8*len(f.locks)+12*len(f.env))
+	for _, w := range f.locks {
+		for i := 0; i < 8; i++ {
+			b = append(b, byte(w>>(8*i)))
+		}
+	}
+	for _, e := range f.env {
+		b = append(b, '|')
+		b = appendInt(b, e.v)
+		b = append(b, '=')
+		b = append(b, []byte(formatInt(e.val))...)
+	}
+	return string(b)
+}
+
+func formatInt(v int64) string {
+	if v < 0 {
+		return "-" + string(appendInt(nil, int(-v)))
+	}
+	return string(appendInt(nil, int(v)))
+}
+
+func (e flagEnv) get(v int) (int64, bool) {
+	for _, x := range e {
+		if x.v == v {
+			return x.val, true
+		}
+	}
+	return 0, false
+}
+
+func (e flagEnv) set(v int, val int64, ok bool) flagEnv {
+	out := make(flagEnv, 0, len(e)+1)
+	done := false
+	for _, x := range e {
+		if x.v == v {
+			if ok {
+				out = append(out, flagVal{v, val})
+			}
+			done = true
+			continue
+		}
+		if !done && x.v > v && ok {
+			out = append(out, flagVal{v, val})
+			done = true
+		}
+		out = append(out, x)
+	}
+	if !done && ok {
+		out = append(out, flagVal{v, val})
+	}
+	return out
+}
+
+// flagRegisters returns the local registers assigned only constants (at
+// least once) and never havocked or otherwise written.
+func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
+	flags := map[*cfg.Var]bool{}
+	bad := map[*cfg.Var]bool{}
+	reg := func(lv cfg.LValue) *cfg.Var {
+		if r, ok := lv.(*cfg.VarRef); ok && r.Var.Scope == cfg.Local && !r.Var.IsCell() {
+			return r.Var
+		}
+		return nil
+	}
+	for _, l := range p.Locs {
+		switch a := l.Act.(type) {
+		case *cfg.Assign:
+			if v := reg(a.Dst); v != nil {
+				if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && v.Type.Kind == cfg.IntType && c.Type == v.Type {
+					flags[v] = true
+				} else {
+					bad[v] = true
+				}
+			}
+		case *cfg.Havoc:
+			if v := reg(a.Dst); v != nil {
+				bad[v] = true
+			}
+		case *cfg.Alloc:
+			if v := reg(a.Dst); v != nil {
+				bad[v] = true
+			}
+		case *cfg.Spawn:
+			if v := reg(a.Handle); v != nil {
+				bad[v] = true
+			}
+			for _, t := range a.Targets {
+				if t != nil && t.Param != nil {
+					bad[t.Param] = true
+				}
+			}
+		}
+	}
+	for v := range bad {
+		delete(flags, v)
+	}
+	return flags
+}
+
+// evalFlags evaluates e when it depends only on known flags and constants.
+func evalFlags(e cfg.Expr, env flagEnv) (int64, bool) {
+	switch e := e.(type) {
+	case *cfg.Const:
+		return e.Value, e.Type.Kind == cfg.IntType
+	case *cfg.VarRef:
+		return env.get(e.Var.ID)
+	case *cfg.Unary:
+		x, ok := evalFlags(e.X, env)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case cfg.Not:
+			if x == 0 {
+				return 1, true
+			}
+			return 0, true
+		case cfg.Neg:
+			if x == -x && x != 0 {
+				return 0, false
+			}
+			return -x, true
+		}
+	case *cfg.Cast:
+		x, ok := evalFlags(e.X, env)
+		if !ok || e.Type.Kind != cfg.IntType || x < -1<<30 || x > 1<<30 {
+			return 0, false
+		}
+		if !e.Type.Signed && x < 0 {
+			return 0, false
+		}
+		return x, true
+	case *cfg.Binary:
+		x, ok1 := evalFlags(e.X, env)
+		y, ok2 := evalFlags(e.Y, env)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		b := func(c bool) (int64, bool) {
+			if c {
+				return 1, true
+			}
+			return 0, true
+		}
+		switch e.Op {
+		case cfg.Eq:
+			return b(x == y)
+		case cfg.Ne:
+			return b(x != y)
+		case cfg.Lt:
+			return b(x < y)
+		case cfg.Le:
+			return b(x <= y)
+		case cfg.Gt:
+			return b(x > y)
+		case cfg.Ge:
+			return b(x >= y)
+		case cfg.LAnd:
+			return b(x != 0 && y != 0)
+		case cfg.LOr:
+			return b(x != 0 || y != 0)
+		}
+	}
+	return 0, false
+}
+
+// mustLocksetsPath refines mustLocksets with path facts over flag
+// registers; it returns the plain result when nothing can be gained or
+// the iteration runs over budget.
+func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
+	plain := mustLocksets(p, ls)
+	n := len(ls.vars)
+	if n == 0 {
+		return plain
+	}
+	flags := flagRegisters(p)
+	if len(flags) == 0 {
+		return plain
+	}
+	facts := make([][]pathFact, len(p.Locs))
+	seen := make([]map[string]bool, len(p.Locs))
+	transfer := func(l *cfg.Loc, f pathFact) (pathFact, bool) {
+		o := pathFact{locks: append(bitset(nil), f.locks...), env: f.env}
+		switch a := l.Act.(type) {
+		case *cfg.Acquire:
+			if v := lockCell(a.Lock); v != nil {
+				if i, ok := ls.index[v]; ok {
+					o.locks.set(i)
+				}
+			}
+		case *cfg.Release:
+			switch lv := a.Lock.(type) {
+			case *cfg.VarRef:
+				if i, ok := ls.index[lv.Var]; ok {
+					o.locks.clear(i)
+				}
+			case *cfg.Deref:
+				for _, c := range lv.Cells {
+					if i, ok := ls.index[c]; ok {
+						o.locks.clear(i)
+					}
+				}
+			}
+		case *cfg.Assign:
+			if r, ok := a.Dst.(*cfg.VarRef); ok && flags[r.Var] {
+				c := a.Src.(*cfg.Const)
+				o.env = o.env.set(r.Var.ID, c.Value, true)
+			}
+		case *cfg.Assume:
+			if v, ok := evalFlags(a.Cond, f.env); ok && v == 0 {
+				return o, false // infeasible on this path
+			}
+		}
+		return o, true
+	}
+	budget := 50 * (len(p.Locs) + 1)
+	for _, t := range p.Templates {
+		if t.Entry == nil {
+			continue
+		}
+		start := pathFact{locks: newBitset(n)}
+		facts[t.Entry.ID] = []pathFact{start}
+		seen[t.Entry.ID] = map[string]bool{start.key(): true}
+		work := []*cfg.Loc{t.Entry}
+		for len(work) > 0 {
+			if budget--; budget < 0 {
+				return plain
+			}
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, f := range facts[l.ID] {
+				g, ok := transfer(l, f)
+				if !ok {
+					continue
+				}
+				for _, s := range l.Succs {
+					if s == t.Entry {
+						continue
+					}
+					if seen[s.ID] == nil {
+						seen[s.ID] = map[string]bool{}
+					}
+					k := g.key()
+					if seen[s.ID][k] {
+						continue
+					}
+					seen[s.ID][k] = true
+					facts[s.ID] = append(facts[s.ID], g)
+					if len(facts[s.ID]) > maxPathFacts {
+						facts[s.ID] = mergeFacts(facts[s.ID])
+						seen[s.ID] = map[string]bool{facts[s.ID][0].key(): true}
+					}
+					work = append(work, s)
+				}
+			}
+		}
+	}
+	out := make([]bitset, len(p.Locs))
+	for _, l := range p.Locs {
+		if len(facts[l.ID]) == 0 {
+			out[l.ID] = plain[l.ID] // unreachable by the CFG, or only through infeasible flag paths
+			continue
+		}
+		h := append(bitset(nil), facts[l.ID][0].locks...)
+		for _, f := range facts[l.ID][1:] {
+			for i := range h {
+				h[i] &= f.locks[i]
+			}
+		}
+		// Never report less than the plain analysis (both are sound).
+		for i := range h {
+			h[i] |= plain[l.ID][i]
+		}
+		out[l.ID] = h
+	}
+	return out
+}
+
+func mergeFacts(fs []pathFact) []pathFact {
+	m := pathFact{locks: append(bitset(nil), fs[0].locks...), env: fs[0].env}
+	for _, f := range fs[1:] {
+		for i := range m.locks {
+			m.locks[i] &= f.locks[i]
+		}
+		var env flagEnv
+		for _, x := range m.env {
+			if v, ok := f.env.get(x.v); ok && v == x.val {
+				env = append(env, x)
+			}
+		}
+		m.env = env
+	}
+	return []pathFact{m}
+}
