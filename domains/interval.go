@@ -148,7 +148,7 @@ func thresholdAbove(b Bound, ts []int64) Bound {
 		return b
 	}
 	i := sort.Search(len(ts), func(i int) bool { return ts[i] >= b.V })
-	if i < len(ts) {
+	if i < len(ts) && ts[i] >= b.V { // re-checked: unsorted input stays sound
 		return Finite(ts[i])
 	}
 	return PlusInf
@@ -160,7 +160,7 @@ func thresholdBelow(b Bound, ts []int64) Bound {
 		return b
 	}
 	i := sort.Search(len(ts), func(i int) bool { return ts[i] > b.V })
-	if i > 0 {
+	if i > 0 && ts[i-1] <= b.V {
 		return Finite(ts[i-1])
 	}
 	return MinusInf
