@@ -15,6 +15,7 @@ type StratumStats struct {
 	Recomputed bool // evaluated from scratch (see the package comment) rather than incrementally
 	Iterations int  // semi-naive iterations
 	Derived    int  // new tuples inserted
+	Attempts   int  // head tuples produced, duplicates included
 	Time       time.Duration
 }
 
@@ -168,7 +169,10 @@ func (p *Program) evalStratum(ctx context.Context, s *stratum, full bool) (Strat
 	for _, r := range s.rels {
 		own[r] = true
 		if full {
-			if !r.renumbered {
+			// Rows [0, lastLen) lose their numbering: keep them to diff
+			// against, and mark the relation so that readers recompute.
+			// With lastLen == 0 there is nothing to keep or invalidate.
+			if !r.renumbered && r.lastLen > 0 {
 				r.snapshot, r.snapshotLen = r.st, r.lastLen
 				r.renumbered = true
 			}
@@ -234,6 +238,7 @@ func (p *Program) evalStratum(ctx context.Context, s *stratum, full bool) (Strat
 		r.stale = false
 	}
 	stats.Derived += x.derived
+	stats.Attempts += x.attempts
 	stats.Time = time.Since(start)
 	return stats, nil
 }
@@ -241,13 +246,17 @@ func (p *Program) evalStratum(ctx context.Context, s *stratum, full bool) (Strat
 // runner executes plans: a nested-loop join over the plan's steps with one
 // binding slot per rule variable.
 type runner struct {
-	p       *Program
-	ctx     context.Context
-	pl      *plan
-	vars    []uint32
-	headBuf []uint32
-	derived int
-	work    uint
+	p        *Program
+	ctx      context.Context
+	pl       *plan
+	vars     []uint32
+	pend     []uint32 // queued head tuples (see emit)
+	pendN    int
+	pendFP   []uint32
+	sink     uint64 // keeps the touching loads of flush alive
+	derived  int
+	attempts int
+	work     uint
 }
 
 func (x *runner) run(pl *plan) error {
@@ -268,6 +277,9 @@ func (x *runner) run(pl *plan) error {
 			st.lo, st.hi = 0, b.cur[id]
 		}
 		st.st = st.rel.st
+		if st.idxMask != 0 && st.hix == nil && st.bix == nil {
+			st.hix, st.bix = st.st.indexFor(st.idxMask, x.p.indexKind)
+		}
 	}
 	for i := range pl.steps {
 		if pl.steps[i].kind == stepNeg {
@@ -278,7 +290,11 @@ func (x *runner) run(pl *plan) error {
 		x.vars = make([]uint32, pl.rule.nvars)
 	}
 	x.vars = x.vars[:pl.rule.nvars]
-	return x.step(0)
+	if err := x.step(0); err != nil {
+		x.pend, x.pendN = x.pend[:0], 0
+		return err
+	}
+	return x.flush()
 }
 
 func (x *runner) value(a arg) uint32 {
@@ -349,6 +365,21 @@ func (x *runner) step(i int) error {
 		return x.step(i + 1)
 	}
 	st := s.st
+	if s.probe { // key == the whole tuple, in column order
+		for k, a := range s.key {
+			s.keyBuf[k] = x.value(a)
+		}
+		if s.lo == 0 && s.hi == st.n {
+			if st.contains(s.keyBuf) { // may use the bitmap
+				return x.step(i + 1)
+			}
+			return nil
+		}
+		if r := st.find(s.keyBuf); r >= s.lo && r < s.hi {
+			return x.step(i + 1)
+		}
+		return nil
+	}
 	if s.hix == nil && s.bix == nil { // scan of a row range
 		for r := s.lo; r < s.hi; r++ {
 			if err := x.tick(); err != nil {
@@ -399,21 +430,57 @@ func (x *runner) step(i int) error {
 	return nil
 }
 
+// emit queues the head tuple; flush inserts queued tuples in batches.
+// Delaying inserts within an iteration changes nothing (rows appended
+// during an iteration are invisible to it), and batching lets the
+// independent hash-table loads of a batch overlap: one pass touches each
+// tuple's slot, the second inserts — the probes are cache misses on large
+// relations, and this hides most of their latency.
 func (x *runner) emit() error {
 	ru := x.pl.rule
-	buf := x.headBuf[:0]
 	for _, a := range ru.head.args {
-		buf = append(buf, x.value(a))
+		x.pend = append(x.pend, x.value(a))
 	}
-	x.headBuf = buf
-	if !ru.head.rel.st.insert(buf) {
+	x.pendN++
+	x.attempts++
+	if x.pendN >= emitBatch {
+		return x.flush()
+	}
+	return nil
+}
+
+const emitBatch = 256
+
+func (x *runner) flush() error {
+	if x.pendN == 0 {
 		return nil
 	}
-	x.derived++
-	p := x.p
-	p.idbTuples++
-	if p.maxTuples > 0 && p.idbTuples > p.maxTuples {
-		return fmt.Errorf("%w: more than %d IDB tuples (deriving %s)", ErrTupleLimit, p.maxTuples, ru.head.rel.name)
+	head := x.pl.rule.head.rel
+	st, ar := head.st, head.arity
+	n := x.pendN
+	x.pendN = 0
+	fps := x.pendFP[:0]
+	mask := len(st.set) - 1
+	var sink uint64
+	for i := 0; i < n; i++ {
+		fp := uint32(hashVals(x.pend[i*ar : (i+1)*ar]))
+		fps = append(fps, fp)
+		sink += st.set[int(fp)&mask]
 	}
+	x.pendFP = fps
+	x.sink += sink
+	p := x.p
+	for i := 0; i < n; i++ {
+		if !st.insertHashed(x.pend[i*ar:(i+1)*ar], fps[i]) {
+			continue
+		}
+		x.derived++
+		p.idbTuples++
+		if p.maxTuples > 0 && p.idbTuples > p.maxTuples {
+			x.pend = x.pend[:0]
+			return fmt.Errorf("%w: more than %d IDB tuples (deriving %s)", ErrTupleLimit, p.maxTuples, head.name)
+		}
+	}
+	x.pend = x.pend[:0]
 	return nil
 }

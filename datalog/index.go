@@ -10,21 +10,22 @@ import "github.com/google/btree"
 // while it walks one of its chains.
 type hashIndex struct {
 	cols   []int
-	mask   uint32  // bit c set when column c is in cols
-	slots  []int32 // chain head row+1; 0 == empty
-	next   []int32 // next[r] == next row+1 in r's chain; 0 == end
+	mask   uint32   // bit c set when column c is in cols
+	slots  []uint64 // entry(fingerprint of key, chain head row); 0 == empty
+	next   []int32  // next[r] == next row+1 in r's chain; 0 == end
 	groups int
 	key    []uint32 // scratch for add
 }
 
 func newHashIndex(s *store, mask uint32) *hashIndex {
-	ix := &hashIndex{mask: mask, slots: make([]int32, 16)}
+	ix := &hashIndex{mask: mask, slots: make([]uint64, 16)}
 	for c := 0; c < s.arity; c++ {
 		if mask&(1<<c) != 0 {
 			ix.cols = append(ix.cols, c)
 		}
 	}
 	ix.key = make([]uint32, len(ix.cols))
+	ix.next = make([]int32, s.n, max(s.n, 16))
 	for r := 0; r < s.n; r++ {
 		ix.add(s, r)
 	}
@@ -50,56 +51,37 @@ func (ix *hashIndex) add(s *store, r int) {
 		ix.next = append(ix.next, 0)
 	}
 	m := len(ix.slots) - 1
-	for i := int(hashVals(ix.key)) & m; ; i = (i + 1) & m {
-		h := ix.slots[i]
-		if h == 0 {
-			ix.slots[i] = int32(r + 1)
+	fp := uint32(hashVals(ix.key))
+	for i := int(fp) & m; ; i = (i + 1) & m {
+		e := ix.slots[i]
+		if e == 0 {
+			ix.slots[i] = entry(fp, r)
 			ix.groups++
-			if ix.groups*4 > len(ix.slots)*3 {
-				ix.grow(s)
+			if ix.groups*2 > len(ix.slots) {
+				ix.slots = growTable(ix.slots)
 			}
 			return
 		}
-		if ix.rowMatches(s, int(h-1), ix.key) {
-			ix.next[r] = h
-			ix.slots[i] = int32(r + 1)
+		if entryFP(e) == fp && ix.rowMatches(s, entryRow(e), ix.key) {
+			ix.next[r] = int32(entryRow(e) + 1)
+			ix.slots[i] = entry(fp, r)
 			return
 		}
 	}
 }
 
-func (ix *hashIndex) grow(s *store) {
-	slots := make([]int32, len(ix.slots)*2)
-	m := len(slots) - 1
-	key := make([]uint32, len(ix.cols))
-	for _, h := range ix.slots {
-		if h == 0 {
-			continue
-		}
-		row := s.row(int(h - 1))
-		for k, c := range ix.cols {
-			key[k] = row[c]
-		}
-		i := int(hashVals(key)) & m
-		for slots[i] != 0 {
-			i = (i + 1) & m
-		}
-		slots[i] = h
-	}
-	ix.slots = slots
-}
-
 // head returns the newest row whose key columns equal key, or -1. Follow
-// the chain with next.
+// the chain with nextRow.
 func (ix *hashIndex) head(s *store, key []uint32) int {
 	m := len(ix.slots) - 1
-	for i := int(hashVals(key)) & m; ; i = (i + 1) & m {
-		h := ix.slots[i]
-		if h == 0 {
+	fp := uint32(hashVals(key))
+	for i := int(fp) & m; ; i = (i + 1) & m {
+		e := ix.slots[i]
+		if e == 0 {
 			return -1
 		}
-		if ix.rowMatches(s, int(h-1), key) {
-			return int(h - 1)
+		if entryFP(e) == fp && ix.rowMatches(s, entryRow(e), key) {
+			return entryRow(e)
 		}
 	}
 }

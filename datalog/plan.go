@@ -40,7 +40,10 @@ type step struct {
 	key    []arg       // key values, in index column order
 	keyBuf []uint32
 	ops    []colOp // for the columns not in the key
-	args   []arg   // stepNeg: the atom's arguments; stepNeq: the two sides
+	// idxMask is the key's column set; the index is built on first use.
+	idxMask uint32
+	probe   bool  // every column bound: look the tuple up in the set
+	args    []arg // stepNeg: the atom's arguments; stepNeq: the two sides
 }
 
 // plan is one semi-naive variant of a rule: positive atom delta reads the
@@ -214,10 +217,15 @@ func (p *Program) posStep(a cAtom, j, delta int, bound []bool) step {
 	for sl := range local {
 		bound[sl] = true
 	}
-	if mask != 0 {
-		s.hix, s.bix = a.rel.st.indexFor(mask, p.indexKind)
-		s.keyBuf = make([]uint32, len(s.key))
+	// The index is built when the variant first runs (runner.run): a
+	// variant that never runs (say, the one for a delta that stays empty)
+	// must not make every insert maintain an index nobody reads.
+	s.idxMask = mask
+	if useIndex && popcount(mask) == a.rel.arity {
+		// Fully bound: the relation's own hash set answers (no index).
+		s.idxMask, s.probe = 0, true
 	}
+	s.keyBuf = make([]uint32, len(s.key))
 	return s
 }
 
