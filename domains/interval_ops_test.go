@@ -18,7 +18,7 @@ func randBoundVal(r *rand.Rand) int64 {
 	case 1:
 		return math.MinInt64 + r.Int64N(4)
 	case 2:
-		return r.Int64() - r.Int64()/2*0 // arbitrary
+		return int64(r.Uint64()) // anywhere in int64
 	}
 	return r.Int64N(81) - 40
 }

@@ -426,3 +426,22 @@ func TestConcat(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentUse: values are shared between goroutines; the lazily
+// computed closure of an unclosed (widened) value must be race-free.
+func TestConcurrentUse(t *testing.T) {
+	a := Octagons.Top(3).AssignInterval(0, NewInterval(0, 1)).Assume(mustCons(Le(Var(1), Var(0))))
+	b := a.Assign(0, plus(Var(0), 1))
+	w := a.Widen(a.Join(b), nil) // unclosed
+	want := w.Bounds(Var(1))
+	w = a.Widen(a.Join(b), nil)
+	done := make(chan Interval)
+	for range 4 {
+		go func() { done <- w.Bounds(Var(1)) }()
+	}
+	for range 4 {
+		if got := <-done; !got.Equal(want) {
+			t.Errorf("concurrent bounds %v, want %v", got, want)
+		}
+	}
+}
