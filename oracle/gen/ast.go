@@ -1,0 +1,278 @@
+package gen
+
+// Prog is a generated program: globals, mutexes, thread templates and main.
+type Prog struct {
+	Seed        int64
+	Globals     []*Var
+	Mutexes     []string
+	InitMutexes bool // main starts with pthread_mutex_init for each mutex
+	Threads     []*Func
+	Main        *Func
+}
+
+// Var is an int variable with its initial value.
+type Var struct {
+	Name string
+	Init int64
+}
+
+// Func is main or a thread template (void *name(void *arg)).
+type Func struct {
+	Name   string
+	Locals []*Var
+	Body   []Stmt
+}
+
+// Stmt is a statement.
+type Stmt interface{ isStmt() }
+
+// Assign is LHS = RHS.
+type Assign struct {
+	LHS string
+	RHS Expr
+}
+
+// Havoc is "Var = __VERIFIER_nondet_int(); __VERIFIER_assume(Lo <= Var &&
+// Var <= Hi);" — always on a local, so no other thread sees the
+// unconstrained value.
+type Havoc struct {
+	Var    string
+	Lo, Hi int64
+}
+
+// Assume is __VERIFIER_assume(Cond).
+type Assume struct{ Cond Expr }
+
+// AssertForm selects how an assertion is written.
+type AssertForm int
+
+// Assertion spellings.
+const (
+	VerifierAssert AssertForm = iota // __VERIFIER_assert(c);
+	PlainAssert                      // assert(c);
+	ReachError                       // if (!(c)) reach_error();
+)
+
+// Assert is an assertion of Cond.
+type Assert struct {
+	Cond Expr
+	Form AssertForm
+}
+
+// If is if (Cond) Then else Else.
+type If struct {
+	Cond       Expr
+	Then, Else []Stmt
+}
+
+// Loop is for (i = 0; i < Bound; i++) Body, the counter i being a fresh
+// local per nesting depth that no expression reads.
+type Loop struct {
+	Bound int
+	Body  []Stmt
+}
+
+// Lock is pthread_mutex_lock(m); Body; pthread_mutex_unlock(m), through a
+// local pointer "pthread_mutex_t *p_m = &m;" when ViaPtr.
+type Lock struct {
+	Mutex  string
+	ViaPtr bool
+	Body   []Stmt
+}
+
+// Atomic is __VERIFIER_atomic_begin(); Body; __VERIFIER_atomic_end().
+type Atomic struct{ Body []Stmt }
+
+// Spawn creates Count instances of Thread: one pthread_create into the
+// pthread_t Handle when Count == 1, else a loop over the array Handle.
+type Spawn struct {
+	Handle string
+	Thread string
+	Count  int
+}
+
+// Join joins every instance created by the Spawn with the same Handle.
+type Join struct{ Handle string }
+
+func (*Assign) isStmt() {}
+func (*Havoc) isStmt()  {}
+func (*Assume) isStmt() {}
+func (*Assert) isStmt() {}
+func (*If) isStmt()     {}
+func (*Loop) isStmt()   {}
+func (*Lock) isStmt()   {}
+func (*Atomic) isStmt() {}
+func (*Spawn) isStmt()  {}
+func (*Join) isStmt()   {}
+
+// Expr is an int expression (conditions are ints too, as in C).
+type Expr interface{ isExpr() }
+
+// Const is an integer literal.
+type Const struct{ V int64 }
+
+// Ref reads a variable.
+type Ref struct{ Name string }
+
+// Bin is a binary operation: + - * % < <= == != > >= && ||.
+type Bin struct {
+	Op   string
+	L, R Expr
+}
+
+// Not is !X.
+type Not struct{ X Expr }
+
+func (*Const) isExpr() {}
+func (*Ref) isExpr()   {}
+func (*Bin) isExpr()   {}
+func (*Not) isExpr()   {}
+
+// Funcs returns main followed by the thread templates.
+func (p *Prog) Funcs() []*Func { return append([]*Func{p.Main}, p.Threads...) }
+
+// Walk calls f on every statement of every function in pre-order (main
+// first, then the threads in order).
+func (p *Prog) Walk(f func(fn *Func, s Stmt)) {
+	for _, fn := range p.Funcs() {
+		walkStmts(fn.Body, func(s Stmt) { f(fn, s) })
+	}
+}
+
+func walkStmts(b []Stmt, f func(Stmt)) {
+	for _, s := range b {
+		f(s)
+		for _, c := range children(s) {
+			walkStmts(c, f)
+		}
+	}
+}
+
+// children returns the nested blocks of s.
+func children(s Stmt) [][]Stmt {
+	switch s := s.(type) {
+	case *If:
+		return [][]Stmt{s.Then, s.Else}
+	case *Loop:
+		return [][]Stmt{s.Body}
+	case *Lock:
+		return [][]Stmt{s.Body}
+	case *Atomic:
+		return [][]Stmt{s.Body}
+	}
+	return nil
+}
+
+// Exprs returns the expressions s contains directly (not in nested blocks).
+func Exprs(s Stmt) []Expr {
+	switch s := s.(type) {
+	case *Assign:
+		return []Expr{&Ref{s.LHS}, s.RHS}
+	case *Havoc:
+		return []Expr{&Ref{s.Var}}
+	case *Assume:
+		return []Expr{s.Cond}
+	case *Assert:
+		return []Expr{s.Cond}
+	case *If:
+		return []Expr{s.Cond}
+	}
+	return nil
+}
+
+// Refs returns the names of the variables e reads.
+func Refs(e Expr) []string {
+	var out []string
+	var rec func(Expr)
+	rec = func(e Expr) {
+		switch e := e.(type) {
+		case *Ref:
+			out = append(out, e.Name)
+		case *Bin:
+			rec(e.L)
+			rec(e.R)
+		case *Not:
+			rec(e.X)
+		}
+	}
+	rec(e)
+	return out
+}
+
+// Clone returns a deep copy of p.
+func (p *Prog) Clone() *Prog {
+	q := &Prog{Seed: p.Seed, InitMutexes: p.InitMutexes, Mutexes: append([]string(nil), p.Mutexes...)}
+	q.Globals = cloneVars(p.Globals)
+	q.Main = cloneFunc(p.Main)
+	for _, t := range p.Threads {
+		q.Threads = append(q.Threads, cloneFunc(t))
+	}
+	return q
+}
+
+func cloneVars(vs []*Var) []*Var {
+	out := make([]*Var, len(vs))
+	for i, v := range vs {
+		c := *v
+		out[i] = &c
+	}
+	return out
+}
+
+func cloneFunc(f *Func) *Func {
+	return &Func{Name: f.Name, Locals: cloneVars(f.Locals), Body: cloneBlock(f.Body)}
+}
+
+func cloneBlock(b []Stmt) []Stmt {
+	if b == nil {
+		return nil
+	}
+	out := make([]Stmt, len(b))
+	for i, s := range b {
+		out[i] = cloneStmt(s)
+	}
+	return out
+}
+
+func cloneStmt(s Stmt) Stmt {
+	switch s := s.(type) {
+	case *Assign:
+		return &Assign{s.LHS, cloneExpr(s.RHS)}
+	case *Havoc:
+		c := *s
+		return &c
+	case *Assume:
+		return &Assume{cloneExpr(s.Cond)}
+	case *Assert:
+		return &Assert{cloneExpr(s.Cond), s.Form}
+	case *If:
+		return &If{cloneExpr(s.Cond), cloneBlock(s.Then), cloneBlock(s.Else)}
+	case *Loop:
+		return &Loop{s.Bound, cloneBlock(s.Body)}
+	case *Lock:
+		return &Lock{s.Mutex, s.ViaPtr, cloneBlock(s.Body)}
+	case *Atomic:
+		return &Atomic{cloneBlock(s.Body)}
+	case *Spawn:
+		c := *s
+		return &c
+	case *Join:
+		c := *s
+		return &c
+	}
+	panic("gen: unknown statement")
+}
+
+func cloneExpr(e Expr) Expr {
+	switch e := e.(type) {
+	case *Const:
+		return &Const{e.V}
+	case *Ref:
+		return &Ref{e.Name}
+	case *Bin:
+		return &Bin{e.Op, cloneExpr(e.L), cloneExpr(e.R)}
+	case *Not:
+		return &Not{cloneExpr(e.X)}
+	}
+	panic("gen: unknown expression")
+}

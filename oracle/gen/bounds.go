@@ -1,0 +1,121 @@
+package gen
+
+// Instances returns, per thread template, an upper bound on the number of
+// its instances (main spawns some Count times; a thread that spawns
+// multiplies by its own instances). Templates no one spawns get 0.
+func (p *Prog) Instances() map[string]int {
+	n := map[string]int{}
+	// Spawns go from main or a template to a later template only, so one
+	// pass in order sees every spawner's bound before its children.
+	for _, fn := range p.Funcs() {
+		mine := 1
+		if fn != p.Main {
+			mine = n[fn.Name]
+		}
+		walkStmts(fn.Body, func(s Stmt) {
+			if sp, ok := s.(*Spawn); ok {
+				n[sp.Thread] += mine * sp.Count
+			}
+		})
+	}
+	return n
+}
+
+// MaxSteps returns an upper bound on the number of statements all threads
+// together execute in any run (loops count Bound times).
+func (p *Prog) MaxSteps() int {
+	inst := p.Instances()
+	total := 0
+	for _, fn := range p.Funcs() {
+		k := 1
+		if fn != p.Main {
+			k = inst[fn.Name]
+		}
+		total += k * blockSteps(fn.Body)
+	}
+	return total
+}
+
+func blockSteps(b []Stmt) int {
+	n := 0
+	for _, s := range b {
+		switch s := s.(type) {
+		case *Loop:
+			n += 1 + s.Bound*blockSteps(s.Body)
+		case *If:
+			n += 1 + max(blockSteps(s.Then), blockSteps(s.Else))
+		default:
+			n++
+			for _, c := range children(s) {
+				n += blockSteps(c)
+			}
+		}
+	}
+	return n
+}
+
+// MaxMagnitude returns an upper bound on |v| for every value any variable
+// holds in any run, and on every intermediate result, when the program
+// was generated without AllowOverflow: constants, initial values and
+// nondet ranges are within C = max |constant|; a "% M" result is below M;
+// every other assignment adds at most C to a value already bounded, so
+// values stay below B = max(C, M) + steps*C, and an intermediate (y+z,
+// y*c) is at most B*max(2, C).
+func (p *Prog) MaxMagnitude() int64 {
+	var c, m int64 = 1, 1
+	note := func(v int64) {
+		c = max(c, v, -v)
+	}
+	for _, v := range p.Globals {
+		note(v.Init)
+	}
+	for _, fn := range p.Funcs() {
+		for _, v := range fn.Locals {
+			note(v.Init)
+		}
+	}
+	var rec func(e Expr)
+	rec = func(e Expr) {
+		switch e := e.(type) {
+		case *Const:
+			note(e.V)
+		case *Bin:
+			if k, ok := e.R.(*Const); ok && e.Op == "%" {
+				m = max(m, k.V, -k.V)
+				rec(e.L)
+				return
+			}
+			rec(e.L)
+			rec(e.R)
+		case *Not:
+			rec(e.X)
+		}
+	}
+	p.Walk(func(_ *Func, s Stmt) {
+		for _, e := range Exprs(s) {
+			rec(e)
+		}
+		if h, ok := s.(*Havoc); ok {
+			note(h.Lo)
+			note(h.Hi)
+		}
+	})
+	b := max(c, m) + int64(p.MaxSteps())*c
+	return b * max(2, c)
+}
+
+// NondetRange returns the smallest interval holding every nondet range, to
+// configure an explorer's havoc values (explore.Options.HavocMin/Max); it
+// is 0, 0 when the program has no Havoc.
+func (p *Prog) NondetRange() (lo, hi int64) {
+	first := true
+	p.Walk(func(_ *Func, s Stmt) {
+		if h, ok := s.(*Havoc); ok {
+			if first {
+				lo, hi, first = h.Lo, h.Hi, false
+			}
+			lo, hi = min(lo, h.Lo), max(hi, h.Hi)
+		}
+	})
+	return lo, hi
+}

@@ -1,0 +1,52 @@
+// Package gen generates random small concurrent C programs for the soundness
+// oracle (DESIGN.md §6), and shrinks a failing one to a small one.
+//
+// It owns oracle/gen only and does no I/O: Generate builds a Prog, Prog.C
+// prints it, Shrink reduces it; running chorus and the explorer on the
+// program is the caller's business.
+//
+// # Program shape
+//
+// Generate(seed, opts) is deterministic (PCG seeded by seed). A program has
+//   - globals g0.. (int, small initial values), mutexes m0.. (global
+//     pthread_mutex_t, optionally pthread_mutex_init'ed at the start of main);
+//   - thread templates thr0.. (void *thrN(void *arg), argument unused) and
+//     main, each with locals l0.. (int, initialized);
+//   - main: statements, one spawn of every template (some as a bounded loop
+//     "for (i0 = 0; i0 < K; i0++) pthread_create(&tN[i0], ...)"), more
+//     statements, joins of some of the spawns, statements, assertions;
+//   - a thread may spawn (and maybe join) a later template, so there is no
+//     recursion and Instances() bounds the instances of each template; the
+//     total stays within Options.MaxInstances.
+//
+// Statements: assignments, nondet locals ("l = __VERIFIER_nondet_int();"
+// immediately followed by "__VERIFIER_assume(lo <= l && l <= hi);"),
+// assumes over globals, assertions (__VERIFIER_assert, assert, or
+// "if (!(c)) reach_error();"), if/else, for loops with constant bounds (a
+// counter per nesting depth that nothing else reads), lock/unlock pairs
+// (sometimes through a local "pthread_mutex_t *p_m = &m;"; never nesting the
+// same mutex, so no self-deadlock), and __VERIFIER_atomic_begin/end sections
+// (no locks, spawns or joins inside). Spawns and joins stand only at the top
+// level of a function, a join after its spawn, so every join has a thread to
+// wait for. Assertion conditions compare variables with constants slightly
+// beyond the value range, or two variables, so some hold and some fail.
+//
+// The C is self-contained: pthread types and functions and the
+// __VERIFIER_* functions are declared at the top without #include.
+//
+// # Small values, no overflow
+//
+// Right-hand sides are c, y, y+c, y-c (|c| <= MaxConst) or (y+z)%M,
+// (y-z)%M, (y*c)%M with M = Modulus. A % result is below M; the other forms
+// add at most MaxConst per executed statement, and every run executes at
+// most MaxSteps() statements (bounded loops, bounded instances), so
+// MaxMagnitude() bounds every value and intermediate result; tests check it
+// is far below 2^31. With Options.AllowOverflow, unreduced y*z and
+// y+2147483000 appear too, and signed overflow becomes possible.
+// NondetRange() tells an explorer which havoc values to enumerate.
+//
+// # Shrinking
+//
+// Shrink is greedy delta debugging over threads, statements, compound
+// statements, bounds, expressions and declarations; see its comment.
+package gen

@@ -1,0 +1,356 @@
+package gen
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Options bound the generated programs. Zero fields take the defaults in
+// brackets; the counts are maxima, each program draws its own.
+type Options struct {
+	Globals       int  // globals, at least 1 [3]
+	Mutexes       int  // mutexes [2]
+	Threads       int  // thread templates, at least 1 [2]
+	Locals        int  // locals per function [2]
+	MaxStmts      int  // statements per block, at least 1 [4]
+	MaxDepth      int  // nesting of if/for/lock/atomic [2]
+	MaxLoopBound  int  // for-loop bounds and spawn counts [2]
+	MaxInstances  int  // thread instances created in total, upper bound [4]
+	MaxConst      int  // |constants|, initial values and nondet ranges [3]
+	Modulus       int  // two-variable sums and products are reduced % Modulus [8]
+	AllowOverflow bool // also emit unreduced var*var and +2147483000 (signed overflow possible)
+}
+
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.Globals, 3)
+	if o.Mutexes < 0 {
+		o.Mutexes = 0
+	} else if o.Mutexes == 0 {
+		o.Mutexes = 2
+	}
+	def(&o.Threads, 2)
+	if o.Locals < 0 {
+		o.Locals = 0
+	} else if o.Locals == 0 {
+		o.Locals = 2
+	}
+	def(&o.MaxStmts, 4)
+	def(&o.MaxDepth, 2)
+	def(&o.MaxLoopBound, 2)
+	def(&o.MaxInstances, 4)
+	def(&o.MaxConst, 3)
+	def(&o.Modulus, 8)
+	return o
+}
+
+// Generate returns the program for seed; the same seed and options always
+// give the same program.
+func Generate(seed int64, opts Options) *Prog {
+	o := opts.withDefaults()
+	g := &generator{
+		r:         rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15)),
+		o:         o,
+		instances: map[string]int{},
+	}
+	p := &Prog{Seed: seed}
+	g.p = p
+	for i := range 1 + g.r.IntN(o.Globals) {
+		p.Globals = append(p.Globals, &Var{Name: fmt.Sprintf("g%d", i), Init: g.smallConst()})
+	}
+	for i := range g.r.IntN(o.Mutexes + 1) {
+		p.Mutexes = append(p.Mutexes, fmt.Sprintf("m%d", i))
+	}
+	p.InitMutexes = len(p.Mutexes) > 0 && g.r.IntN(2) == 0
+	nThreads := min(1+g.r.IntN(o.Threads), o.MaxInstances)
+	for i := range nThreads {
+		p.Threads = append(p.Threads, &Func{Name: fmt.Sprintf("thr%d", i)})
+	}
+	p.Main = &Func{Name: "main"}
+	g.genMain()
+	for i, t := range p.Threads {
+		g.genThread(t, i)
+	}
+	return p
+}
+
+type generator struct {
+	r         *rand.Rand
+	o         Options
+	p         *Prog
+	handles   int
+	instances map[string]int // thread template -> upper bound of instances
+	total     int            // sum of instances
+}
+
+// scope is where a statement is generated.
+type scope struct {
+	fn       *Func
+	depth    int
+	inAtomic bool
+	held     map[string]bool
+}
+
+func (g *generator) smallConst() int64 {
+	return int64(g.r.IntN(2*g.o.MaxConst+1) - g.o.MaxConst)
+}
+
+func (g *generator) posConst() int64 { return int64(1 + g.r.IntN(g.o.MaxConst)) }
+
+func (g *generator) addLocals(fn *Func) {
+	for i := range g.r.IntN(g.o.Locals + 1) {
+		fn.Locals = append(fn.Locals, &Var{Name: fmt.Sprintf("l%d", i), Init: g.smallConst()})
+	}
+}
+
+func (g *generator) newHandle() string {
+	h := fmt.Sprintf("t%d", g.handles)
+	g.handles++
+	return h
+}
+
+// genMain: statements, a spawn of every template (some in loops) mixed with
+// statements, more statements, joins of some spawns, final statements.
+func (g *generator) genMain() {
+	fn := g.p.Main
+	g.addLocals(fn)
+	sc := scope{fn: fn, held: map[string]bool{}}
+	fn.Body = append(fn.Body, g.block(sc, g.r.IntN(3))...)
+	budget := g.o.MaxInstances - len(g.p.Threads) // beyond one per template
+	var spawns []*Spawn
+	for _, t := range g.p.Threads {
+		n := 1
+		if budget > 0 && g.r.IntN(2) == 0 {
+			n = 1 + g.r.IntN(min(g.o.MaxLoopBound, budget+1))
+			budget -= n - 1
+		}
+		s := &Spawn{Handle: g.newHandle(), Thread: t.Name, Count: n}
+		spawns = append(spawns, s)
+		g.instances[t.Name] += n
+		g.total += n
+		fn.Body = append(fn.Body, s)
+		fn.Body = append(fn.Body, g.block(sc, g.r.IntN(2))...)
+	}
+	fn.Body = append(fn.Body, g.block(sc, g.r.IntN(3))...)
+	for _, s := range spawns {
+		if g.r.IntN(3) > 0 {
+			fn.Body = append(fn.Body, &Join{Handle: s.Handle})
+		}
+	}
+	fn.Body = append(fn.Body, g.block(sc, g.r.IntN(3))...)
+	for range 1 + g.r.IntN(2) { // main's final view is the most telling
+		fn.Body = append(fn.Body, g.assert(sc))
+	}
+}
+
+// genThread: a block, maybe with a spawn (and join) of a later template.
+func (g *generator) genThread(fn *Func, index int) {
+	g.addLocals(fn)
+	sc := scope{fn: fn, held: map[string]bool{}}
+	fn.Body = g.block(sc, 1+g.r.IntN(g.o.MaxStmts))
+	mine := g.instances[fn.Name]
+	if index+1 < len(g.p.Threads) && g.total+mine <= g.o.MaxInstances && g.r.IntN(3) == 0 {
+		child := g.p.Threads[index+1+g.r.IntN(len(g.p.Threads)-index-1)]
+		s := &Spawn{Handle: g.newHandle(), Thread: child.Name, Count: 1}
+		g.instances[child.Name] += mine
+		g.total += mine
+		at := g.r.IntN(len(fn.Body) + 1)
+		rest := append([]Stmt{s}, fn.Body[at:]...)
+		if g.r.IntN(2) == 0 {
+			rest = append(rest, &Join{Handle: s.Handle})
+		}
+		fn.Body = append(fn.Body[:at:at], rest...)
+	}
+}
+
+func (g *generator) block(sc scope, n int) []Stmt {
+	var b []Stmt
+	for range n {
+		b = append(b, g.stmt(sc))
+	}
+	return b
+}
+
+func (g *generator) stmt(sc scope) Stmt {
+	type choice struct {
+		weight int
+		ok     bool
+		make   func() Stmt
+	}
+	nested := sc.depth < g.o.MaxDepth
+	inner := sc
+	inner.depth++
+	free := g.freeMutexes(sc)
+	choices := []choice{
+		{30, true, func() Stmt { return g.assign(sc) }},
+		{8, len(sc.fn.Locals) > 0, func() Stmt { return g.havoc(sc) }},
+		{6, true, func() Stmt { return &Assume{Cond: g.globalCond()} }},
+		{14, true, func() Stmt { return g.assert(sc) }},
+		{10, nested, func() Stmt {
+			s := &If{Cond: g.cond(sc), Then: g.block(inner, 1+g.r.IntN(g.o.MaxStmts))}
+			if g.r.IntN(2) == 0 {
+				s.Else = g.block(inner, 1+g.r.IntN(g.o.MaxStmts))
+			}
+			return s
+		}},
+		{6, nested, func() Stmt {
+			return &Loop{Bound: 1 + g.r.IntN(g.o.MaxLoopBound), Body: g.block(inner, 1+g.r.IntN(g.o.MaxStmts))}
+		}},
+		{12, nested && !sc.inAtomic && len(free) > 0, func() Stmt {
+			m := free[g.r.IntN(len(free))]
+			in := inner
+			in.held = map[string]bool{m: true}
+			for h := range sc.held {
+				in.held[h] = true
+			}
+			return &Lock{Mutex: m, ViaPtr: g.r.IntN(3) == 0, Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
+		}},
+		{6, nested && !sc.inAtomic, func() Stmt {
+			in := inner
+			in.inAtomic = true
+			return &Atomic{Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
+		}},
+	}
+	total := 0
+	for _, c := range choices {
+		if c.ok {
+			total += c.weight
+		}
+	}
+	k := g.r.IntN(total)
+	for _, c := range choices {
+		if !c.ok {
+			continue
+		}
+		if k < c.weight {
+			return c.make()
+		}
+		k -= c.weight
+	}
+	panic("unreachable")
+}
+
+func (g *generator) freeMutexes(sc scope) []string {
+	var out []string
+	for _, m := range g.p.Mutexes {
+		if !sc.held[m] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// readable returns the variables sc's function may read.
+func (g *generator) readable(sc scope) []string {
+	var out []string
+	for _, v := range g.p.Globals {
+		out = append(out, v.Name)
+	}
+	for _, v := range sc.fn.Locals {
+		out = append(out, v.Name)
+	}
+	return out
+}
+
+func (g *generator) pick(names []string) *Ref { return &Ref{names[g.r.IntN(len(names))]} }
+
+// assign: the right-hand side forms keep values small without overflow
+// (see the package comment): c, y, y+c, y-c, and (y+z)%M, (y-z)%M, (y*c)%M.
+func (g *generator) assign(sc scope) Stmt {
+	vars := g.readable(sc)
+	var lhs string
+	if len(sc.fn.Locals) > 0 && g.r.IntN(4) == 0 {
+		lhs = sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
+	} else {
+		lhs = g.p.Globals[g.r.IntN(len(g.p.Globals))].Name
+	}
+	mod := func(e Expr) Expr { return &Bin{"%", e, &Const{int64(g.o.Modulus)}} }
+	var rhs Expr
+	k := g.r.IntN(10)
+	if g.o.AllowOverflow && k == 0 {
+		if g.r.IntN(2) == 0 {
+			rhs = &Bin{"*", g.pick(vars), g.pick(vars)}
+		} else {
+			rhs = &Bin{"+", g.pick(vars), &Const{2147483000}}
+		}
+		return &Assign{lhs, rhs}
+	}
+	switch k {
+	case 0:
+		rhs = &Const{g.smallConst()}
+	case 1:
+		rhs = g.pick(vars)
+	case 2, 3, 4:
+		rhs = &Bin{"+", g.pick(vars), &Const{g.posConst()}}
+	case 5, 6:
+		rhs = &Bin{"-", g.pick(vars), &Const{g.posConst()}}
+	case 7:
+		rhs = mod(&Bin{"+", g.pick(vars), g.pick(vars)})
+	case 8:
+		rhs = mod(&Bin{"-", g.pick(vars), g.pick(vars)})
+	default:
+		rhs = mod(&Bin{"*", g.pick(vars), &Const{g.smallConst()}})
+	}
+	return &Assign{lhs, rhs}
+}
+
+func (g *generator) havoc(sc scope) Stmt {
+	v := sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
+	lo := g.smallConst()
+	hi := lo + int64(g.r.IntN(3))
+	return &Havoc{Var: v, Lo: lo, Hi: min(hi, int64(g.o.MaxConst))}
+}
+
+var cmpOps = []string{"<", "<=", "==", "!=", ">", ">="}
+
+func (g *generator) cmp(vars []string) Expr {
+	op := cmpOps[g.r.IntN(len(cmpOps))]
+	if len(vars) > 1 && g.r.IntN(4) == 0 {
+		i := g.r.IntN(len(vars))
+		j := (i + 1 + g.r.IntN(len(vars)-1)) % len(vars) // j != i
+		return &Bin{op, &Ref{vars[i]}, &Ref{vars[j]}}
+	}
+	// Constants slightly beyond the initial range make some assertions
+	// true and some false.
+	c := int64(g.r.IntN(2*g.o.MaxConst+3) - g.o.MaxConst - 1)
+	return &Bin{op, g.pick(vars), &Const{c}}
+}
+
+func (g *generator) cond(sc scope) Expr {
+	vars := g.readable(sc)
+	switch g.r.IntN(8) {
+	case 0:
+		return &Bin{"&&", g.cmp(vars), g.cmp(vars)}
+	case 1:
+		return &Bin{"||", g.cmp(vars), g.cmp(vars)}
+	case 2:
+		return &Not{g.cmp(vars)}
+	}
+	return g.cmp(vars)
+}
+
+func (g *generator) globalCond() Expr {
+	var vars []string
+	for _, v := range g.p.Globals {
+		vars = append(vars, v.Name)
+	}
+	if g.r.IntN(5) == 0 {
+		return &Bin{"||", g.cmp(vars), g.cmp(vars)}
+	}
+	return g.cmp(vars)
+}
+
+func (g *generator) assert(sc scope) Stmt {
+	form := VerifierAssert
+	switch g.r.IntN(6) {
+	case 0:
+		form = PlainAssert
+	case 1:
+		form = ReachError
+	}
+	return &Assert{Cond: g.cond(sc), Form: form}
+}
