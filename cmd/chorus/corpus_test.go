@@ -19,6 +19,7 @@ var (
 	corpusReport  = flag.Bool("corpus-report", false, "log one line per corpus task")
 	corpusTimeout = flag.Duration("corpus-timeout", 10*time.Second, "per-file time limit of the corpus tests")
 	corpusFilter  = flag.String("corpus-filter", "", "only corpus files whose path contains this")
+	corpusDomain  = flag.String("corpus-domain", "interval", "abstract domain of the corpus tests")
 )
 
 func corpusRoot(t *testing.T) string {
@@ -97,7 +98,7 @@ func TestSVCOMPNoWrongSafe(t *testing.T) {
 			ty = &tally{}
 			per[tk.dir] = ty
 		}
-		o := &checkOptions{domain: "interval", kinds: nil, dataModel: tk.dataModel, timeout: *corpusTimeout, maxRounds: 200}
+		o := &checkOptions{domain: *corpusDomain, kinds: nil, dataModel: tk.dataModel, timeout: *corpusTimeout, maxRounds: 200}
 		o.kinds = append(o.kinds, checkKindNames["assert"])
 		start := time.Now()
 		out := checkFile(o, path)
@@ -156,7 +157,7 @@ func TestDDVerify(t *testing.T) {
 		if *corpusFilter != "" && !strings.Contains(path, *corpusFilter) {
 			continue
 		}
-		o := &checkOptions{domain: "interval", dataModel: "ILP32", timeout: *corpusTimeout, maxRounds: 200}
+		o := &checkOptions{domain: *corpusDomain, dataModel: "ILP32", timeout: *corpusTimeout, maxRounds: 200}
 		o.kinds = append(o.kinds, checkKindNames["bounds"], checkKindNames["overflow"])
 		start := time.Now()
 		out := checkFile(o, path)
