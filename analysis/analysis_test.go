@@ -289,3 +289,17 @@ func TestAppendixA(t *testing.T) {
 		}
 	}
 }
+
+func benchmarkAppendixA(b *testing.B, dom string, datalog bool) {
+	for i := 0; i < b.N; i++ {
+		p, _ := appendixA(false, false)
+		if _, err := Analyze(context.Background(), p, WithDomain(dom),
+			WithEngineOptions(interference.WithDatalog(datalog))); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAppendixAIntervalDatalog(b *testing.B)  { benchmarkAppendixA(b, "interval", true) }
+func BenchmarkAppendixAIntervalWorklist(b *testing.B) { benchmarkAppendixA(b, "interval", false) }
+func BenchmarkAppendixAOctagonDatalog(b *testing.B)   { benchmarkAppendixA(b, "octagon", true) }
