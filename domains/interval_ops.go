@@ -9,9 +9,10 @@ import (
 // <<, >> and the bitwise operators on two's-complement integers of
 // unbounded width). Every operation is sound for every pair of inputs: the
 // result contains op(a, b) for all a, b in the operands. Results are exact
-// hulls for +, -, unary -, ~, and for ·, / and % when one side is a
-// constant; the bitwise operators are exact on constants and use sign and
-// bit-width reasoning otherwise. Machine wrap-around is applied separately
+// hulls for +, -, unary -, ~, ·, /, for the bitwise operators on finite
+// operands, for << and >> by a constant, and for % by a constant when the
+// quotient is constant over the dividend; infinite operands of bitwise
+// operators use sign and bit-width reasoning. Machine wrap-around is applied separately
 // by Wrap. An empty operand gives an empty result.
 
 // NewInterval returns [lo, hi].
@@ -307,7 +308,14 @@ func signParts(iv Interval) (neg, nonneg Interval) {
 // Within a part of constant sign, x is either in [0, 2^k-1] or in
 // [-2^k, -1] for the k of its extreme bound; the rules below are the
 // classic ones for those ranges (see And, Or, Xor).
-func bitwise(a, b Interval, exact func(x, y int64) int64, rule func(a, b Interval, an, bn bool) Interval) Interval {
+//
+// When both parts are finite, the exact bounds come from Warren's
+// algorithms for unsigned operands (Hacker's Delight, §4-3), applied to
+// the two's-complement bit patterns: a sign-constant part is a contiguous
+// unsigned range and the result's sign is fixed by the parts' signs, so
+// the unsigned bounds are the signed ones.
+func bitwise(a, b Interval, exact func(x, y int64) int64, rule func(a, b Interval, an, bn bool) Interval,
+	exactU func(a, b, c, d uint64) (lo, hi uint64)) Interval {
 	if a.IsEmpty() || b.IsEmpty() {
 		return EmptyInterval()
 	}
@@ -330,7 +338,13 @@ func bitwise(a, b Interval, exact func(x, y int64) int64, rule func(a, b Interva
 			if pa.iv.IsEmpty() || pb.iv.IsEmpty() {
 				continue
 			}
-			r = r.Join(rule(pa.iv, pb.iv, pa.neg, pb.neg))
+			x, y := pa.iv, pb.iv
+			if x.Lo.IsFinite() && x.Hi.IsFinite() && y.Lo.IsFinite() && y.Hi.IsFinite() {
+				lo, hi := exactU(uint64(x.Lo.V), uint64(x.Hi.V), uint64(y.Lo.V), uint64(y.Hi.V))
+				r = r.Join(NewInterval(int64(lo), int64(hi)))
+				continue
+			}
+			r = r.Join(rule(x, y, pa.neg, pb.neg))
 		}
 	}
 	return r
@@ -351,7 +365,7 @@ func (iv Interval) And(o Interval) Interval {
 				return mk(Finite(0), b.Hi)
 			}
 			return mk(notBound(onesAbove(notBound(a.Lo.Min(b.Lo)))), a.Hi.Min(b.Hi))
-		})
+		}, andU)
 }
 
 // Or returns iv | o. x|y ≥ max(x, y) when both have the same sign; with a
@@ -368,7 +382,7 @@ func (iv Interval) Or(o Interval) Interval {
 				return mk(a.Lo, Finite(-1))
 			}
 			return mk(a.Lo.Max(b.Lo), Finite(-1))
-		})
+		}, orU)
 }
 
 // Xor returns iv ^ o, using x^y = ~x ^ ~y and ~(x ^ ~y) to reduce every
@@ -386,7 +400,7 @@ func (iv Interval) Xor(o Interval) Interval {
 			}
 			// a ≥ 0, b < 0
 			return mk(notBound(onesAbove(a.Hi.Max(notBound(b.Lo)))), Finite(-1))
-		})
+		}, xorU)
 }
 
 // TypeRange is the range of a C integer type of the given width (1..64)
@@ -455,4 +469,99 @@ func wrapValue(v int64, bits int, signed bool) int64 {
 		return int64(uint64(v)<<sh) >> sh
 	}
 	return int64(uint64(v) << sh >> sh)
+}
+
+const topBit = uint64(1) << 63
+
+// orU returns the exact bounds of x|y for x in [a, b], y in [c, d]
+// (unsigned; Hacker's Delight minOR/maxOR).
+func orU(a, b, c, d uint64) (uint64, uint64) {
+	lo, hi := a, c
+	for m := topBit; m != 0; m >>= 1 {
+		if ^lo&hi&m != 0 {
+			if t := (lo | m) & -m; t <= b {
+				lo = t
+				break
+			}
+		} else if lo&^hi&m != 0 {
+			if t := (hi | m) & -m; t <= d {
+				hi = t
+				break
+			}
+		}
+	}
+	minv := lo | hi
+	b2, d2 := b, d
+	for m := topBit; m != 0; m >>= 1 {
+		if b2&d2&m != 0 {
+			if t := (b2 - m) | (m - 1); t >= a {
+				b2 = t
+				break
+			}
+			if t := (d2 - m) | (m - 1); t >= c {
+				d2 = t
+				break
+			}
+		}
+	}
+	return minv, b2 | d2
+}
+
+// andU: exact bounds of x&y (Hacker's Delight minAND/maxAND).
+func andU(a, b, c, d uint64) (uint64, uint64) {
+	a2, c2 := a, c
+	for m := topBit; m != 0; m >>= 1 {
+		if ^a2&^c2&m != 0 {
+			if t := (a2 | m) & -m; t <= b {
+				a2 = t
+				break
+			}
+			if t := (c2 | m) & -m; t <= d {
+				c2 = t
+				break
+			}
+		}
+	}
+	b2, d2 := b, d
+	for m := topBit; m != 0; m >>= 1 {
+		if b2&^d2&m != 0 {
+			if t := (b2 &^ m) | (m - 1); t >= a {
+				b2 = t
+				break
+			}
+		} else if ^b2&d2&m != 0 {
+			if t := (d2 &^ m) | (m - 1); t >= c {
+				d2 = t
+				break
+			}
+		}
+	}
+	return a2 & c2, b2 & d2
+}
+
+// xorU: exact bounds of x^y (Hacker's Delight minXOR/maxXOR).
+func xorU(a, b, c, d uint64) (uint64, uint64) {
+	a2, c2 := a, c
+	for m := topBit; m != 0; m >>= 1 {
+		if ^a2&c2&m != 0 {
+			if t := (a2 | m) & -m; t <= b {
+				a2 = t
+			}
+		} else if a2&^c2&m != 0 {
+			if t := (c2 | m) & -m; t <= d {
+				c2 = t
+			}
+		}
+	}
+	b2, d2 := b, d
+	for m := topBit; m != 0; m >>= 1 {
+		if b2&d2&m != 0 {
+			if t := (b2 - m) | (m - 1); t >= a {
+				b2 = t
+			} else if t := (d2 - m) | (m - 1); t >= c {
+				d2 = t
+			}
+		}
+	}
+	return a2 ^ c2, b2 ^ d2
 }

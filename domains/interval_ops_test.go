@@ -176,13 +176,18 @@ func TestUnaryOpsSound(t *testing.T) {
 	}
 }
 
-// TestIntervalOpsExact: on small finite operands, +, -, ·, / give the
-// exact hull, and every operator is exact on two constants.
+// TestIntervalOpsExact: on small finite operands, +, -, ·, / and the
+// bitwise operators give the exact hull, and every operator is exact on
+// two constants.
 func TestIntervalOpsExact(t *testing.T) {
 	r := newRand(3)
 	for _, op := range binOps {
-		hullOps := map[string]bool{"Add": true, "Sub": true, "Mul": true, "Div": true}
-		for range 800 {
+		n := 800
+		if op.name == "And" || op.name == "Or" || op.name == "Xor" {
+			n = 4000
+		}
+		hullOps := map[string]bool{"Add": true, "Sub": true, "Mul": true, "Div": true, "And": true, "Or": true, "Xor": true}
+		for range n {
 			lo1, lo2 := r.Int64N(41)-20, r.Int64N(41)-20
 			a := NewInterval(lo1, lo1+r.Int64N(7))
 			b := NewInterval(lo2, lo2+r.Int64N(7))
@@ -235,7 +240,11 @@ func TestIntervalOpsPrecision(t *testing.T) {
 		{NewInterval(1, 3).Div(Point(0)), EmptyInterval()},
 		{NewInterval(1, 3).Shl(Point(2)), NewInterval(4, 12)},
 		{NewInterval(-8, 8).Shr(Point(2)), NewInterval(-2, 2)},
-		{NewInterval(0, 5).Or(NewInterval(0, 8)), NewInterval(0, 15)},
+		{NewInterval(0, 5).Or(NewInterval(0, 8)), NewInterval(0, 13)},
+		{NewInterval(0, 100).Or(Point(1)), NewInterval(1, 101)},
+		{NewInterval(4, 5).And(Point(6)), Point(4)},
+		{NewInterval(-3, 2).Xor(Point(-1)), NewInterval(-3, 2)},
+		{Interval{Finite(0), PlusInf}.Or(Point(1)), Interval{Finite(1), PlusInf}},
 		{Point(math.MinInt64).Div(Point(-1)), Interval{Finite(math.MaxInt64), PlusInf}},
 		{Point(math.MaxInt64).Add(Point(1)), Interval{Finite(math.MaxInt64), PlusInf}},
 		{Point(math.MinInt64).Neg(), Interval{Finite(math.MaxInt64), PlusInf}},
@@ -362,5 +371,36 @@ func TestBoundArithmetic(t *testing.T) {
 	}
 	if !MinusInf.Less(Finite(math.MinInt64)) || !Finite(math.MaxInt64).Less(PlusInf) {
 		t.Errorf("infinity ordering")
+	}
+}
+
+// TestBitwiseExactWide: the bitwise bounds are the exact hull on wider
+// operands of both signs too.
+func TestBitwiseExactWide(t *testing.T) {
+	r := newRand(7)
+	for _, op := range binOps[7:] { // And, Or, Xor
+		for range 150 {
+			lo1, lo2 := r.Int64N(1201)-600, r.Int64N(1201)-600
+			a, b := NewInterval(lo1, lo1+r.Int64N(150)), NewInterval(lo2, lo2+r.Int64N(150))
+			var lo, hi int64
+			first := true
+			for x := a.Lo.V; x <= a.Hi.V; x++ {
+				for y := b.Lo.V; y <= b.Hi.V; y++ {
+					v, _ := op.concrete(x, y)
+					if w := v.Int64(); first || w < lo || w > hi {
+						if first || w < lo {
+							lo = w
+						}
+						if first || w > hi {
+							hi = w
+						}
+						first = false
+					}
+				}
+			}
+			if got := op.abstract(a, b); !got.Equal(NewInterval(lo, hi)) {
+				t.Fatalf("%s(%v, %v) = %v, want [%d, %d]", op.name, a, b, got, lo, hi)
+			}
+		}
 	}
 }
