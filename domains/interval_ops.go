@@ -10,8 +10,7 @@ import (
 // unbounded width). Every operation is sound for every pair of inputs: the
 // result contains op(a, b) for all a, b in the operands. Results are exact
 // hulls for +, -, unary -, ~, ·, /, for the bitwise operators on finite
-// operands, for << and >> by a constant, and for % by a constant when the
-// quotient is constant over the dividend; infinite operands of bitwise
+// operands, and for %, << and >> by a constant; infinite operands of bitwise
 // operators use sign and bit-width reasoning. Machine wrap-around is applied separately
 // by Wrap. An empty operand gives an empty result.
 
@@ -184,8 +183,9 @@ func divTruncBound(x, y Bound) Bound {
 
 // Rem returns iv % o with C sign rules: the result has the sign of the
 // dividend and |r| < |divisor|, |r| ≤ |dividend|. A zero divisor is
-// excluded as for Div. Exact when o is a constant and the quotient does
-// not change over iv.
+// excluded as for Div. Exact (the hull) when o is a constant: the range
+// either keeps one quotient (then r = x - q·k) or crosses a multiple of
+// k and then reaches the limits ±(|k|-1) on each sign of iv.
 func (iv Interval) Rem(o Interval) Interval {
 	if iv.IsEmpty() || o.IsEmpty() {
 		return EmptyInterval()
