@@ -271,24 +271,65 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	return res, nil
 }
 
-// interferenceInto lists the interference edges into loc for the cells
-// act(loc) reads.
+// interferenceInto lists the interference edges that bring other
+// threads' values to the check at loc: those into loc for the cells it
+// reads, and, one step back, those into the loads (t := g) whose results
+// the check reads.
 func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
+	var out []dfg.Edge
+	seen := map[dfg.Edge]bool{}
+	add := func(into *cfg.Loc) {
+		used := map[dfg.CellID]bool{}
+		for _, c := range g.Uses(into) {
+			used[c] = true
+		}
+		for _, e := range g.Edges(into) {
+			if e.Interference && used[e.Cell] && !seen[e] {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+	}
+	add(loc)
 	used := map[dfg.CellID]bool{}
 	for _, c := range g.Uses(loc) {
 		used[c] = true
 	}
-	var out []dfg.Edge
 	for _, e := range g.Edges(loc) {
-		if e.Interference && used[e.Cell] {
-			out = append(out, e)
+		if e.Interference || e.Src == nil || !used[e.Cell] {
+			continue
+		}
+		if a, ok := e.Src.Act.(*cfg.Assign); ok && readsGlobalExpr(a.Src) {
+			add(e.Src)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Src.ID < out[j].Src.ID })
 	return out
 }
 
-// Explain renders a check's interference edges as "x from line 12, 40".
+func readsGlobalExpr(e cfg.Expr) bool {
+	switch e := e.(type) {
+	case *cfg.VarRef:
+		return e.Var.Scope == cfg.Global
+	case *cfg.Deref:
+		for _, c := range e.Cells {
+			if c.Scope == cfg.Global {
+				return true
+			}
+		}
+		return readsGlobalExpr(e.Addr)
+	case *cfg.Unary:
+		return readsGlobalExpr(e.X)
+	case *cfg.Binary:
+		return readsGlobalExpr(e.X) || readsGlobalExpr(e.Y)
+	case *cfg.Cast:
+		return readsGlobalExpr(e.X)
+	}
+	return false
+}
+
+// Explain renders a check's interference edges as "counter written by
+// other threads at line 21 (value in [1, +oo]), line 25 (value 0)".
 func (r *Result) Explain(c CheckResult) string {
 	if len(c.Interference) == 0 {
 		return ""
@@ -299,13 +340,16 @@ func (r *Result) Explain(c CheckResult) string {
 		if _, ok := byCell[e.Cell]; !ok {
 			order = append(order, e.Cell)
 		}
-		pos := fmt.Sprintf("line %d", e.Src.Pos.Line)
+		desc := fmt.Sprintf("line %d", e.Src.Pos.Line)
+		if a, ok := e.Src.Act.(*cfg.Assign); ok && a.Src.ExprType().IsInt() && r.Solver != nil {
+			desc += " (value " + intervalString(r.Solver.At(e.Src).Eval(a.Src)) + ")"
+		}
 		dup := false
 		for _, s := range byCell[e.Cell] {
-			dup = dup || s == pos
+			dup = dup || s == desc
 		}
 		if !dup {
-			byCell[e.Cell] = append(byCell[e.Cell], pos)
+			byCell[e.Cell] = append(byCell[e.Cell], desc)
 		}
 	}
 	var parts []string
@@ -313,6 +357,27 @@ func (r *Result) Explain(c CheckResult) string {
 		parts = append(parts, fmt.Sprintf("%s written by other threads at %s", r.Graph.Partition().Cell(cell), strings.Join(byCell[cell], ", ")))
 	}
 	return strings.Join(parts, "; ")
+}
+
+func boundString(b domains.Bound) string {
+	switch {
+	case b.Inf < 0:
+		return "-oo"
+	case b.Inf > 0:
+		return "+oo"
+	}
+	return fmt.Sprint(b.V)
+}
+
+func intervalString(iv domains.Interval) string {
+	lo, hi := boundString(iv.Lo), boundString(iv.Hi)
+	if iv.Lo.Inf == 0 && iv.Hi.Inf == 0 && iv.Lo.V > iv.Hi.V {
+		return "none"
+	}
+	if lo == hi {
+		return lo
+	}
+	return "in [" + lo + ", " + hi + "]"
 }
 
 // cellsAdapter shows the DFG to the interference engine. Uses returns
