@@ -49,7 +49,7 @@ type AssertForm int
 // Assertion spellings.
 const (
 	VerifierAssert AssertForm = iota // __VERIFIER_assert(c);
-	PlainAssert                      // assert(c);
+	PlainAssert                      // assert(c) as glibc expands it: ((c) ? (void)0 : __assert_fail(...));
 	ReachError                       // if (!(c)) reach_error();
 )
 

@@ -21,7 +21,8 @@
 //
 // Statements: assignments, nondet locals ("l = __VERIFIER_nondet_int();"
 // immediately followed by "__VERIFIER_assume(lo <= l && l <= hi);"),
-// assumes over globals, assertions (__VERIFIER_assert, assert, or
+// assumes over globals, assertions (__VERIFIER_assert(c), assert(c) in
+// glibc's expansion "((c) ? (void)0 : __assert_fail(...))", or
 // "if (!(c)) reach_error();"), if/else, for loops with constant bounds (a
 // counter per nesting depth that nothing else reads), lock/unlock pairs
 // (sometimes through a local "pthread_mutex_t *p_m = &m;"; never nesting the
