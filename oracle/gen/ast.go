@@ -10,10 +10,12 @@ type Prog struct {
 	Main        *Func
 }
 
-// Var is an int variable with its initial value.
+// Var is a variable with its initial value: an int, or an unsigned char
+// when Byte (stores wrap modulo 256, exercising width and signedness).
 type Var struct {
 	Name string
 	Init int64
+	Byte bool
 }
 
 // Func is main or a thread template (void *name(void *arg)).
@@ -80,8 +82,13 @@ type Lock struct {
 	Body   []Stmt
 }
 
-// Atomic is __VERIFIER_atomic_begin(); Body; __VERIFIER_atomic_end().
-type Atomic struct{ Body []Stmt }
+// Atomic is __VERIFIER_atomic_begin(); Body; __VERIFIER_atomic_end(), or,
+// when AsFunc, a call of a function __VERIFIER_atomic_aN whose body is Body
+// (then Body reads and writes only globals).
+type Atomic struct {
+	Body   []Stmt
+	AsFunc bool
+}
 
 // Spawn creates Count instances of Thread: one pthread_create into the
 // pthread_t Handle when Count == 1, else a loop over the array Handle.
@@ -252,7 +259,7 @@ func cloneStmt(s Stmt) Stmt {
 	case *Lock:
 		return &Lock{s.Mutex, s.ViaPtr, cloneBlock(s.Body)}
 	case *Atomic:
-		return &Atomic{cloneBlock(s.Body)}
+		return &Atomic{cloneBlock(s.Body), s.AsFunc}
 	case *Spawn:
 		c := *s
 		return &c

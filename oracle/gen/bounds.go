@@ -55,33 +55,35 @@ func blockSteps(b []Stmt) int {
 }
 
 // MaxMagnitude returns an upper bound on |v| for every value any variable
-// holds in any run, and on every intermediate result, when the program
-// was generated without AllowOverflow: constants, initial values and
-// nondet ranges are within C = max |constant|; a "% M" result is below M;
-// every other assignment adds at most C to a value already bounded, so
-// values stay below B = max(C, M) + steps*C, and an intermediate (y+z,
-// y*c) is at most B*max(2, C).
+// holds in any run, and on every intermediate result, when the program was
+// generated without AllowOverflow. Let V bound initial values, nondet
+// ranges and what an unsigned char holds (255), K the constants in
+// expressions, M the largest modulus. A "% M" result is below M; every other
+// assignment copies a value or adds at most K to one, so values stay below
+// B = max(V, K, M) + steps*K, and an intermediate (y+z, y*c) is at most
+// B*max(2, K).
 func (p *Prog) MaxMagnitude() int64 {
-	var c, m int64 = 1, 1
-	note := func(v int64) {
-		c = max(c, v, -v)
-	}
-	for _, v := range p.Globals {
-		note(v.Init)
-	}
-	for _, fn := range p.Funcs() {
-		for _, v := range fn.Locals {
-			note(v.Init)
+	var v, k, m int64 = 1, 1, 1
+	vars := func(vs []*Var) {
+		for _, x := range vs {
+			v = max(v, abs(x.Init))
+			if x.Byte {
+				v = max(v, 255)
+			}
 		}
+	}
+	vars(p.Globals)
+	for _, fn := range p.Funcs() {
+		vars(fn.Locals)
 	}
 	var rec func(e Expr)
 	rec = func(e Expr) {
 		switch e := e.(type) {
 		case *Const:
-			note(e.V)
+			k = max(k, abs(e.V))
 		case *Bin:
-			if k, ok := e.R.(*Const); ok && e.Op == "%" {
-				m = max(m, k.V, -k.V)
+			if c, ok := e.R.(*Const); ok && e.Op == "%" {
+				m = max(m, abs(c.V))
 				rec(e.L)
 				return
 			}
@@ -96,12 +98,11 @@ func (p *Prog) MaxMagnitude() int64 {
 			rec(e)
 		}
 		if h, ok := s.(*Havoc); ok {
-			note(h.Lo)
-			note(h.Hi)
+			v = max(v, abs(h.Lo), abs(h.Hi))
 		}
 	})
-	b := max(c, m) + int64(p.MaxSteps())*c
-	return b * max(2, c)
+	b := max(v, k, m) + int64(p.MaxSteps())*k
+	return b * max(2, k)
 }
 
 // NondetRange returns the smallest interval holding every nondet range, to

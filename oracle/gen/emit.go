@@ -32,22 +32,33 @@ func (p *Prog) C() string {
 	w.WriteString(header)
 	w.WriteString("\n")
 	for _, g := range p.Globals {
-		fmt.Fprintf(&w, "int %s = %s;\n", g.Name, constString(g.Init))
+		fmt.Fprintf(&w, "%s %s = %s;\n", g.ctype(), g.Name, constString(g.Init))
 	}
 	for _, m := range p.Mutexes {
 		fmt.Fprintf(&w, "pthread_mutex_t %s;\n", m)
 	}
+	atomics := map[*Atomic]string{}
+	p.Walk(func(_ *Func, s Stmt) {
+		if a, ok := s.(*Atomic); ok && a.AsFunc {
+			name := fmt.Sprintf("__VERIFIER_atomic_a%d", len(atomics))
+			atomics[a] = name
+			fmt.Fprintf(&w, "\nvoid %s(void) {\n", name)
+			fn := &Func{Name: name, Body: a.Body}
+			p.emitFunc(&w, fn, false, atomics)
+			w.WriteString("}\n")
+		}
+	})
 	for _, t := range p.Threads {
 		fmt.Fprintf(&w, "void *%s(void *arg);\n", t.Name)
 	}
 	for _, t := range p.Threads {
 		w.WriteString("\n")
 		fmt.Fprintf(&w, "void *%s(void *arg) {\n", t.Name)
-		p.emitFunc(&w, t, false)
+		p.emitFunc(&w, t, false, atomics)
 		w.WriteString("  return 0;\n}\n")
 	}
 	w.WriteString("\nint main(void) {\n")
-	p.emitFunc(&w, p.Main, true)
+	p.emitFunc(&w, p.Main, true, atomics)
 	w.WriteString("  return 0;\n}\n")
 	return w.String()
 }
@@ -79,6 +90,10 @@ func analyzeFunc(fn *Func) *funcInfo {
 				if s.Count > 1 {
 					info.depth = max(info.depth, depth+1)
 				}
+			case *Atomic:
+				if s.AsFunc {
+					continue // its body is another function's
+				}
 			case *Lock:
 				if s.ViaPtr && !seenPtr[s.Mutex] {
 					seenPtr[s.Mutex] = true
@@ -99,10 +114,18 @@ func analyzeFunc(fn *Func) *funcInfo {
 	return info
 }
 
-func (p *Prog) emitFunc(w *strings.Builder, fn *Func, isMain bool) {
+// ctype is v's C type.
+func (v *Var) ctype() string {
+	if v.Byte {
+		return "unsigned char"
+	}
+	return "int"
+}
+
+func (p *Prog) emitFunc(w *strings.Builder, fn *Func, isMain bool, atomics map[*Atomic]string) {
 	info := analyzeFunc(fn)
 	for _, l := range fn.Locals {
-		fmt.Fprintf(w, "  int %s = %s;\n", l.Name, constString(l.Init))
+		fmt.Fprintf(w, "  %s %s = %s;\n", l.ctype(), l.Name, constString(l.Init))
 	}
 	for d := range info.depth {
 		fmt.Fprintf(w, "  int i%d = 0;\n", d)
@@ -122,13 +145,14 @@ func (p *Prog) emitFunc(w *strings.Builder, fn *Func, isMain bool) {
 			fmt.Fprintf(w, "  pthread_mutex_init(&%s, 0);\n", m)
 		}
 	}
-	e := &emitter{w: w, info: info}
+	e := &emitter{w: w, info: info, atomics: atomics}
 	e.block(fn.Body, 1, 0)
 }
 
 type emitter struct {
-	w    *strings.Builder
-	info *funcInfo
+	w       *strings.Builder
+	info    *funcInfo
+	atomics map[*Atomic]string // atomic sections emitted as functions
 }
 
 func (e *emitter) line(indent int, format string, args ...any) {
@@ -184,6 +208,10 @@ func (e *emitter) stmt(s Stmt, in, depth int) {
 		e.block(s.Body, in+1, depth)
 		e.line(in, "pthread_mutex_unlock(%s);", arg)
 	case *Atomic:
+		if name, ok := e.atomics[s]; ok {
+			e.line(in, "%s();", name)
+			return
+		}
 		e.line(in, "__VERIFIER_atomic_begin();")
 		e.block(s.Body, in+1, depth)
 		e.line(in, "__VERIFIER_atomic_end();")

@@ -93,7 +93,7 @@ func TestShape(t *testing.T) {
 	}
 	for _, f := range []string{"Assign", "Havoc", "Assume", "Assert", "If", "Else", "Loop",
 		"Lock", "LockViaPtr", "Atomic", "Spawn", "SpawnLoop", "NestedSpawn", "Join",
-		"PlainAssert", "ReachError", "Overflow", "InitMutexes"} {
+		"PlainAssert", "ReachError", "Overflow", "InitMutexes", "AtomicFunc", "Byte"} {
 		if seen[f] == 0 {
 			t.Errorf("feature %s never generated", f)
 		}
@@ -106,6 +106,9 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 	globals := map[string]bool{}
 	for _, g := range p.Globals {
 		globals[g.Name] = true
+		if g.Byte {
+			seen["Byte"]++
+		}
 	}
 	if p.InitMutexes {
 		seen["InitMutexes"]++
@@ -129,8 +132,10 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 	}
 	for _, fn := range p.Funcs() {
 		locals := map[string]bool{}
+		byteVar := map[string]bool{}
 		for _, l := range fn.Locals {
 			locals[l.Name] = true
+			byteVar[l.Name] = l.Byte
 		}
 		spawned := map[string]bool{}
 		for _, s := range fn.Body {
@@ -167,7 +172,7 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 					}
 				case *Havoc:
 					seen["Havoc"]++
-					if !locals[s.Var] || s.Lo > s.Hi {
+					if !locals[s.Var] || s.Lo > s.Hi || byteVar[s.Var] && s.Lo < 0 {
 						t.Errorf("%s: bad havoc %+v", name, s)
 					}
 				case *Assume:
@@ -213,6 +218,18 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 					seen["Atomic"]++
 					if atomic {
 						t.Errorf("%s: nested atomic", name)
+					}
+					if s.AsFunc {
+						seen["AtomicFunc"]++
+						walkStmts(s.Body, func(x Stmt) {
+							for _, e := range Exprs(x) {
+								for _, r := range Refs(e) {
+									if !globals[r] {
+										t.Errorf("%s: atomic function uses local %s", name, r)
+									}
+								}
+							}
+						})
 					}
 					rec(s.Body, false, true, held)
 					continue

@@ -19,6 +19,7 @@ type Options struct {
 	MaxConst      int  // |constants|, initial values and nondet ranges [3]
 	Modulus       int  // two-variable sums and products are reduced % Modulus [8]
 	AllowOverflow bool // also emit unreduced var*var and +2147483000 (signed overflow possible)
+	IntOnly       bool // no unsigned char variables
 }
 
 func (o Options) withDefaults() Options {
@@ -60,7 +61,7 @@ func Generate(seed int64, opts Options) *Prog {
 	p := &Prog{Seed: seed}
 	g.p = p
 	for i := range 1 + g.r.IntN(o.Globals) {
-		p.Globals = append(p.Globals, &Var{Name: fmt.Sprintf("g%d", i), Init: g.smallConst()})
+		p.Globals = append(p.Globals, g.newVar(fmt.Sprintf("g%d", i)))
 	}
 	for i := range g.r.IntN(o.Mutexes + 1) {
 		p.Mutexes = append(p.Mutexes, fmt.Sprintf("m%d", i))
@@ -99,11 +100,24 @@ func (g *generator) smallConst() int64 {
 	return int64(g.r.IntN(2*g.o.MaxConst+1) - g.o.MaxConst)
 }
 
+// newVar returns an int, or (one in five) an unsigned char starting near 0
+// or near 255 so that stores wrap around.
+func (g *generator) newVar(name string) *Var {
+	if !g.o.IntOnly && g.r.IntN(5) == 0 {
+		init := int64(g.r.IntN(g.o.MaxConst + 1))
+		if g.r.IntN(2) == 0 {
+			init = 255 - init
+		}
+		return &Var{Name: name, Init: init, Byte: true}
+	}
+	return &Var{Name: name, Init: g.smallConst()}
+}
+
 func (g *generator) posConst() int64 { return int64(1 + g.r.IntN(g.o.MaxConst)) }
 
 func (g *generator) addLocals(fn *Func) {
 	for i := range g.r.IntN(g.o.Locals + 1) {
-		fn.Locals = append(fn.Locals, &Var{Name: fmt.Sprintf("l%d", i), Init: g.smallConst()})
+		fn.Locals = append(fn.Locals, g.newVar(fmt.Sprintf("l%d", i)))
 	}
 }
 
@@ -212,7 +226,9 @@ func (g *generator) stmt(sc scope) Stmt {
 		{6, nested && !sc.inAtomic, func() Stmt {
 			in := inner
 			in.inAtomic = true
-			return &Atomic{Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
+			a := &Atomic{Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
+			a.AsFunc = g.globalsOnly(sc.fn, a.Body) && g.r.IntN(2) == 0
+			return a
 		}},
 	}
 	total := 0
@@ -232,6 +248,22 @@ func (g *generator) stmt(sc scope) Stmt {
 		k -= c.weight
 	}
 	panic("unreachable")
+}
+
+// globalsOnly reports whether b touches no local of fn (so it can be moved
+// into a function of its own).
+func (g *generator) globalsOnly(fn *Func, b []Stmt) bool {
+	ok := true
+	walkStmts(b, func(s Stmt) {
+		for _, e := range Exprs(s) {
+			for _, r := range Refs(e) {
+				for _, l := range fn.Locals {
+					ok = ok && l.Name != r
+				}
+			}
+		}
+	})
+	return ok
 }
 
 func (g *generator) freeMutexes(sc scope) []string {
@@ -299,10 +331,13 @@ func (g *generator) assign(sc scope) Stmt {
 }
 
 func (g *generator) havoc(sc scope) Stmt {
-	v := sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
+	v := sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))]
 	lo := g.smallConst()
+	if v.Byte {
+		lo = abs(lo)
+	}
 	hi := lo + int64(g.r.IntN(3))
-	return &Havoc{Var: v, Lo: lo, Hi: min(hi, int64(g.o.MaxConst))}
+	return &Havoc{Var: v.Name, Lo: lo, Hi: min(hi, int64(g.o.MaxConst))}
 }
 
 var cmpOps = []string{"<", "<=", "==", "!=", ">", ">="}

@@ -9,7 +9,8 @@ import "slices"
 // Greedy delta debugging, one edit at a time, deterministic: edits are
 // tried in a fixed order — drop a thread template (with its spawns and
 // joins), drop a statement, replace a compound statement by a part of it,
-// lower a loop bound or spawn count to 1, simplify an expression to one of
+// lower a loop bound or spawn count to 1, inline an atomic function, make
+// an unsigned char an int, simplify an expression to one of
 // its leaves or a side of && / ||, a constant to 0, narrow a nondet range,
 // drop an unused global, local or mutex — and an edit is kept when the
 // result is strictly smaller (Size) and still failing. Passes repeat until
@@ -51,6 +52,9 @@ func (p *Prog) Size() int {
 	vars := func(vs []*Var) {
 		for _, v := range vs {
 			n += 1 + int(abs(v.Init))
+			if v.Byte {
+				n++
+			}
 		}
 	}
 	vars(p.Globals)
@@ -87,6 +91,10 @@ func (p *Prog) Size() int {
 				n += s.Bound - 1
 			case *Lock:
 				if s.ViaPtr {
+					n++
+				}
+			case *Atomic:
+				if s.AsFunc {
 					n++
 				}
 			case *Spawn:
@@ -146,6 +154,10 @@ func candidates(p *Prog) []func() *Prog {
 			if s.ViaPtr {
 				edit(func(s Stmt) { s.(*Lock).ViaPtr = false })
 			}
+		case *Atomic:
+			if s.AsFunc {
+				edit(func(s Stmt) { s.(*Atomic).AsFunc = false })
+			}
 		case *Assert:
 			if s.Form != VerifierAssert {
 				edit(func(s Stmt) { s.(*Assert).Form = VerifierAssert })
@@ -177,6 +189,10 @@ func candidates(p *Prog) []func() *Prog {
 			q := p.Clone()
 			q.Globals[i].Init = 0
 			return q
+		}, func() *Prog {
+			q := p.Clone()
+			q.Globals[i].Byte = false
+			return q
 		})
 	}
 	for fi, fn := range p.Funcs() {
@@ -192,6 +208,10 @@ func candidates(p *Prog) []func() *Prog {
 			}, func() *Prog {
 				q := p.Clone()
 				q.Funcs()[fi].Locals[i].Init = 0
+				return q
+			}, func() *Prog {
+				q := p.Clone()
+				q.Funcs()[fi].Locals[i].Byte = false
 				return q
 			})
 		}
