@@ -11,7 +11,8 @@ import "chorus/cfg"
 //     cells an assume reads: an assume counts as a write, DESIGN.md §3/§4);
 //   - its action can block: assume, check (execution continues assuming it
 //     held), acquire, join — and every other synchronization action
-//     (release, atomic_begin/end, spawn, the program's init);
+//     (release, atomic_begin/end, spawn, the program's init); except the
+//     two arms of a complete branch on local registers (isLocalBranchAssume);
 //   - it is a template's entry or exit, or has no successor;
 //   - it is the target of a back edge of a depth-first search of the
 //     remaining (non-position) locations, so that no cycle consists of
@@ -42,6 +43,67 @@ import "chorus/cfg"
 // same value of X (the run does not write X). So for every new fact
 // edge(w, X, b) the DFG gets w —X→ b and w —X→ l for every l in preRun(b)
 // whose invariant needs X.
+
+// isLocalBranchAssume reports whether l is one arm of a complete branch
+// on thread-local registers: every predecessor of l has exactly two
+// successors, l = assume(c) and a sibling assume(!c) (same canonical
+// condition, opposite polarity), both reading only local registers and
+// constants, and every predecessor of the sibling branches the same way. Such an assume may block, but its sibling then
+// passes, and both are local (both-movers). A thread stuck at the failing
+// arm is, for every other thread, indistinguishable from the same thread
+// having taken the other arm (same globals, locks and atomic depth, and it
+// never acts again), which is a real trace too; so the arms can be part of
+// thread-local runs: runs stay non-blocking as a whole.
+func isLocalBranchAssume(l *cfg.Loc) bool {
+	a, ok := l.Act.(*cfg.Assume)
+	if !ok || len(l.Preds) == 0 || !localRegistersOnly(a.Cond) {
+		return false
+	}
+	// The sibling: the other successor of the first predecessor.
+	p0 := l.Preds[0]
+	if len(p0.Succs) != 2 {
+		return false
+	}
+	sib := p0.Succs[0]
+	if sib == l {
+		sib = p0.Succs[1]
+	}
+	b, ok := sib.Act.(*cfg.Assume)
+	if !ok || sib == l || !localRegistersOnly(b.Cond) || len(sib.Preds) != len(l.Preds) {
+		return false
+	}
+	// Every predecessor branches to exactly {l, sib}, and they share
+	// their predecessors.
+	for _, p := range l.Preds {
+		if len(p.Succs) != 2 || !(p.Succs[0] == l && p.Succs[1] == sib || p.Succs[0] == sib && p.Succs[1] == l) {
+			return false
+		}
+	}
+	for _, p := range sib.Preds {
+		if len(p.Succs) != 2 || !(p.Succs[0] == l && p.Succs[1] == sib || p.Succs[0] == sib && p.Succs[1] == l) {
+			return false
+		}
+	}
+	c1, n1 := canonical(a.Cond)
+	c2, n2 := canonical(b.Cond)
+	return exprString(c1) == exprString(c2) && n1 != n2
+}
+
+func localRegistersOnly(e cfg.Expr) bool {
+	switch e := e.(type) {
+	case *cfg.Const:
+		return e.Type.Kind == cfg.IntType
+	case *cfg.VarRef:
+		return e.Var.Scope == cfg.Local && !e.Var.IsCell()
+	case *cfg.Unary:
+		return localRegistersOnly(e.X)
+	case *cfg.Binary:
+		return localRegistersOnly(e.X) && localRegistersOnly(e.Y)
+	case *cfg.Cast:
+		return localRegistersOnly(e.X)
+	}
+	return false
+}
 
 // isPositionAction reports the actions that make a location a position
 // whatever they access.
@@ -143,8 +205,11 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 	for _, l := range p.Locs {
 		t := l.Template
 		switch {
-		case t != nil && (l == t.Entry || l == t.Exit), len(l.Succs) == 0,
-			isPositionAction(l.Act), actionTouchesGlobal(l.Act), globalMod(l):
+		case t != nil && (l == t.Entry || l == t.Exit), len(l.Succs) == 0, globalMod(l):
+			ps.isPos[l.ID] = true
+		case isLocalBranchAssume(l):
+			// not a position (see below)
+		case isPositionAction(l.Act), actionTouchesGlobal(l.Act):
 			ps.isPos[l.ID] = true
 		}
 	}
@@ -196,29 +261,60 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 	}
 	// cf: positions reachable from a position's successors through
 	// non-positions. A location made a position after being visited grey
-	// in the DFS is still fine: the walk below uses the final isPos.
+	// in the DFS is still fine: the walk below uses the final isPos. The
+	// walk tracks the constants of flag registers (lockset.go) along the
+	// run and drops paths an assume on them refutes (a thread never
+	// follows them), so cf does not connect a failed trylock to the
+	// critical section of a successful one.
+	flags := flagRegisters(p)
 	ps.cf = make([][]int32, len(ps.locs))
-	mark := make([]int, n)
-	stamp := 0
+	type item struct {
+		l   *cfg.Loc
+		env flagEnv
+	}
 	for i, l := range ps.locs {
-		stamp++
 		var out []int32
-		work := append([]*cfg.Loc(nil), l.Succs...)
+		got := map[int32]bool{}
+		seen := map[string]bool{}
+		var work []item
+		for _, s := range l.Succs {
+			work = append(work, item{s, nil})
+		}
 		for len(work) > 0 {
-			x := work[len(work)-1]
+			it := work[len(work)-1]
 			work = work[:len(work)-1]
-			if mark[x.ID] == stamp {
-				continue
-			}
-			mark[x.ID] = stamp
+			x := it.l
 			if ps.isPos[x.ID] {
-				out = append(out, ps.index[x.ID])
+				if !got[ps.index[x.ID]] {
+					got[ps.index[x.ID]] = true
+					out = append(out, ps.index[x.ID])
+				}
 				continue
 			}
-			work = append(work, x.Succs...)
+			k := string(appendInt(nil, x.ID)) + pathFact{env: it.env}.key()
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			env := it.env
+			switch a := x.Act.(type) {
+			case *cfg.Assume:
+				if v, ok := evalFlags(a.Cond, env); ok && v == 0 {
+					continue // refuted on this path
+				}
+			case *cfg.Assign:
+				if r, ok := a.Dst.(*cfg.VarRef); ok && flags[r.Var] {
+					env = env.set(r.Var.ID, a.Src.(*cfg.Const).Value, true)
+				}
+			}
+			for _, s := range x.Succs {
+				work = append(work, item{s, env})
+			}
 		}
 		ps.cf[i] = out
 	}
+	mark := make([]int, n)
+	stamp := 0
 	// preRun: non-positions from which a position is reachable through
 	// non-positions (backwards from the position over Preds).
 	ps.preRun = make([][]*cfg.Loc, len(ps.locs))
