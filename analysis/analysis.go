@@ -58,6 +58,7 @@ type config struct {
 	noFusion   bool
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
+	mutation   mutationHooks // test-only breakages (mutation_test_hooks.go)
 }
 
 // Option configures Analyze.
@@ -232,6 +233,9 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 			return nil, err
 		}
 		r.Solve = time.Since(t0)
+		if c.mutation.noInterference {
+			break
+		}
 		t1 := time.Now()
 		edges, rs, err := eng.Round(ctx, inv)
 		if err != nil {
