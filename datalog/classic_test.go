@@ -395,3 +395,29 @@ func TestRulesAddedLater(t *testing.T) {
 		t.Fatalf("Added(r) = %v", got)
 	}
 }
+
+func TestExplain(t *testing.T) {
+	p := newInterferenceProgram(t)
+	s, err := p.Explain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"stratum 1: exec",
+		// the delta first, negation as soon as bound, fully bound atoms probed
+		"scan Δflow(W, X, A, B) → !mod(A, X) → probe exec(A, B) → index[0] cf(A, A2)",
+		"scan Δpair(A, B) → probe exec(A, B) → index[0] cf(A, A2)",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Explain lacks %q:\n%s", want, s)
+		}
+	}
+	// Strata come in dependency order.
+	if strings.Index(s, "stratum") > strings.Index(s, ": exec") || strings.Index(s, ": pair") > strings.Index(s, ": flow") {
+		t.Errorf("strata out of order:\n%s", s)
+	}
+	q := mustParse(t, "p(X) :- q(X), !p(X).")
+	if _, err := q.Explain(); err == nil {
+		t.Error("Explain accepted an unstratifiable program")
+	}
+}

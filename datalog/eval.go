@@ -282,8 +282,11 @@ func (x *runner) run(pl *plan) error {
 		}
 	}
 	for i := range pl.steps {
-		if pl.steps[i].kind == stepNeg {
-			pl.steps[i].st = pl.steps[i].rel.st
+		if st := &pl.steps[i]; st.kind == stepNeg {
+			st.st = st.rel.st
+			if st.idxMask != 0 && st.hix == nil {
+				st.hix, _ = st.st.indexFor(st.idxMask, HashIndexes)
+			}
 		}
 	}
 	if cap(x.vars) < pl.rule.nvars {
@@ -332,13 +335,14 @@ func (x *runner) match(s *step, t []uint32) bool {
 }
 
 func (x *runner) negOK(s *step) bool {
-	if s.hix == nil { // every column bound: a set lookup
-		buf := s.keyBuf[:0]
-		for _, a := range s.args {
-			buf = append(buf, x.value(a))
+	if s.probe { // every column bound: a set lookup
+		for k, a := range s.key {
+			s.keyBuf[k] = x.value(a)
 		}
-		s.keyBuf = buf
-		return !s.st.contains(buf)
+		return !s.st.contains(s.keyBuf)
+	}
+	if s.hix == nil { // only wildcards
+		return s.st.n == 0
 	}
 	for k, a := range s.key {
 		s.keyBuf[k] = x.value(a)

@@ -1,5 +1,10 @@
 package datalog
 
+import (
+	"fmt"
+	"strings"
+)
+
 type stepKind uint8
 
 const (
@@ -230,8 +235,9 @@ func (p *Program) posStep(a cAtom, j, delta int, bound []bool) step {
 }
 
 // negStep checks a negated atom against the whole relation (complete: it
-// lies in a lower stratum or is EDB). Fully bound atoms use the relation's
-// hash set, others a hash index on the non-wildcard columns.
+// lies in a lower stratum or is EDB). Fully bound atoms probe the
+// relation's set, atoms of wildcards only test emptiness, others use a
+// hash index on the non-wildcard columns.
 func (p *Program) negStep(a cAtom) step {
 	s := step{kind: stepNeg, rel: a.rel, args: a.args}
 	var mask uint32
@@ -241,9 +247,124 @@ func (p *Program) negStep(a cAtom) step {
 			s.key = append(s.key, x)
 		}
 	}
-	if popcount(mask) < a.rel.arity {
-		s.hix, _ = a.rel.st.indexFor(mask, HashIndexes)
+	switch {
+	case popcount(mask) == a.rel.arity:
+		s.probe = true
+	case mask != 0:
+		s.idxMask = mask // hash index built on first run
 	}
 	s.keyBuf = make([]uint32, len(s.key))
 	return s
+}
+
+// Explain describes how Evaluate runs the rules: the strata in evaluation
+// order and, for every semi-naive variant of every rule, the join order,
+// the row range each atom reads (Δ delta, old, full) and how it is
+// accessed (scan, index lookup on some columns, probe of the whole tuple).
+// Join orders depend on relation sizes at the time of the call.
+func (p *Program) Explain() (string, error) {
+	if !p.strataOK {
+		if err := p.stratify(); err != nil {
+			return "", err
+		}
+	}
+	var b strings.Builder
+	for _, s := range p.strata {
+		fmt.Fprintf(&b, "stratum %d: %s\n", s.index, relNames(s.rels))
+		for _, ru := range s.rules {
+			fmt.Fprintf(&b, "  %s\n", ru)
+			if ru.never {
+				b.WriteString("    never fires (contradictory constraints)\n")
+				continue
+			}
+			var pls []*plan
+			if len(ru.pos) == 0 {
+				pls = append(pls, p.planVariant(ru, -1))
+			}
+			for d := range ru.pos {
+				pls = append(pls, p.planVariant(ru, d))
+			}
+			for _, pl := range pls {
+				var parts []string
+				for i := range pl.steps {
+					parts = append(parts, pl.describe(&pl.steps[i]))
+				}
+				if len(parts) == 0 {
+					parts = append(parts, "fact")
+				}
+				fmt.Fprintf(&b, "    %s\n", strings.Join(parts, " → "))
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+func relNames(rs []*Relation) string {
+	var ns []string
+	for _, r := range rs {
+		ns = append(ns, r.name)
+	}
+	return strings.Join(ns, ", ")
+}
+
+func (pl *plan) argString(a arg) string {
+	switch a.slot {
+	case argConst:
+		return fmt.Sprint(a.val)
+	case argAny:
+		return "_"
+	}
+	return pl.rule.varNames[a.slot]
+}
+
+func (pl *plan) atomString(rel *Relation, args []arg) string {
+	var as []string
+	for _, a := range args {
+		as = append(as, pl.argString(a))
+	}
+	return rel.name + "(" + strings.Join(as, ", ") + ")"
+}
+
+func (pl *plan) describe(s *step) string {
+	switch s.kind {
+	case stepNeq:
+		return pl.argString(s.args[0]) + " != " + pl.argString(s.args[1])
+	case stepNeg:
+		return "!" + pl.atomString(s.rel, s.args)
+	}
+	// Recover the atom's arguments: key columns then ops, by column.
+	cols := make([]string, s.rel.arity)
+	for i := range cols {
+		cols[i] = "_"
+	}
+	k := 0
+	for c := 0; c < s.rel.arity; c++ {
+		if s.idxMask&(1<<c) != 0 || s.probe {
+			cols[c] = pl.argString(s.key[k])
+			k++
+		}
+	}
+	for _, op := range s.ops {
+		switch op.op {
+		case opCheckConst:
+			cols[op.col] = fmt.Sprint(op.val)
+		default:
+			cols[op.col] = pl.rule.varNames[op.slot]
+		}
+	}
+	rng := [...]string{"old ", "Δ", ""}[s.rng]
+	how := "scan"
+	switch {
+	case s.probe:
+		how = "probe"
+	case s.idxMask != 0:
+		var ic []string
+		for c := 0; c < s.rel.arity; c++ {
+			if s.idxMask&(1<<c) != 0 {
+				ic = append(ic, fmt.Sprint(c))
+			}
+		}
+		how = "index[" + strings.Join(ic, ",") + "]"
+	}
+	return fmt.Sprintf("%s %s%s(%s)", how, rng, s.rel.name, strings.Join(cols, ", "))
 }

@@ -156,6 +156,8 @@ type Rule struct {
 	neg   []cAtom
 	neqs  [][2]arg
 	nvars int
+	// varNames[slot] names the variable (after substitution), for Explain.
+	varNames []string
 }
 
 func (r *Rule) String() string {
@@ -403,5 +405,9 @@ func (p *Program) compileRule(head Atom, body []Literal) (*Rule, error) {
 		r.head.args = append(r.head.args, x)
 	}
 	r.nvars = len(slots)
+	r.varNames = make([]string, len(slots))
+	for name, s := range slots {
+		r.varNames[s] = name
+	}
 	return r, nil
 }
