@@ -18,12 +18,18 @@ type Var struct {
 	Byte bool
 }
 
-// Func is main or a thread template (void *name(void *arg)).
+// Func is main or a thread template (void *name(void *arg)). A template
+// with ArgPtr starts with "int *a = (int *)arg;" and reads and writes the
+// int global its spawner passed through ArgDeref; its spawns pass &Arg.
 type Func struct {
 	Name   string
 	Locals []*Var
 	Body   []Stmt
+	ArgPtr bool
 }
+
+// ArgDeref is the name under which expressions use *a (see Func.ArgPtr).
+const ArgDeref = "(*a)"
 
 // Stmt is a statement.
 type Stmt interface{ isStmt() }
@@ -91,11 +97,13 @@ type Atomic struct {
 }
 
 // Spawn creates Count instances of Thread: one pthread_create into the
-// pthread_t Handle when Count == 1, else a loop over the array Handle.
+// pthread_t Handle when Count == 1, else a loop over the array Handle. The
+// argument is &Arg (an int global) when Arg is set, else 0.
 type Spawn struct {
 	Handle string
 	Thread string
 	Count  int
+	Arg    string
 }
 
 // Join joins every instance created by the Spawn with the same Handle.
@@ -183,6 +191,10 @@ func Exprs(s Stmt) []Expr {
 		return []Expr{s.Cond}
 	case *If:
 		return []Expr{s.Cond}
+	case *Spawn:
+		if s.Arg != "" {
+			return []Expr{&Ref{s.Arg}}
+		}
 	}
 	return nil
 }
@@ -227,7 +239,7 @@ func cloneVars(vs []*Var) []*Var {
 }
 
 func cloneFunc(f *Func) *Func {
-	return &Func{Name: f.Name, Locals: cloneVars(f.Locals), Body: cloneBlock(f.Body)}
+	return &Func{Name: f.Name, Locals: cloneVars(f.Locals), Body: cloneBlock(f.Body), ArgPtr: f.ArgPtr}
 }
 
 func cloneBlock(b []Stmt) []Stmt {

@@ -10,8 +10,12 @@
 // Generate(seed, opts) is deterministic (PCG seeded by seed). A program has
 //   - globals g0.. (int, small initial values), mutexes m0.. (global
 //     pthread_mutex_t, optionally pthread_mutex_init'ed at the start of main);
-//   - thread templates thr0.. (void *thrN(void *arg), argument unused) and
-//     main, each with locals l0.. (int, initialized);
+//   - thread templates thr0.. (void *thrN(void *arg)) and main, each with
+//     locals l0.. (initialized); variables are int or, one in five,
+//     unsigned char starting near 0 or 255, so stores wrap around;
+//   - some templates take an int global's address: they start with
+//     "int *a = (int *)arg;" and read and write *a, and each of their spawns
+//     passes &g for some int global g;
 //   - main: statements, one spawn of every template (some as a bounded loop
 //     "for (i0 = 0; i0 < K; i0++) pthread_create(&tN[i0], ...)"), more
 //     statements, joins of some of the spawns, statements, assertions;

@@ -127,6 +127,9 @@ func (p *Prog) emitFunc(w *strings.Builder, fn *Func, isMain bool, atomics map[*
 	for _, l := range fn.Locals {
 		fmt.Fprintf(w, "  %s %s = %s;\n", l.ctype(), l.Name, constString(l.Init))
 	}
+	if fn.ArgPtr {
+		w.WriteString("  int *a = (int *)arg;\n")
+	}
 	for d := range info.depth {
 		fmt.Fprintf(w, "  int i%d = 0;\n", d)
 	}
@@ -216,12 +219,16 @@ func (e *emitter) stmt(s Stmt, in, depth int) {
 		e.block(s.Body, in+1, depth)
 		e.line(in, "__VERIFIER_atomic_end();")
 	case *Spawn:
+		arg := "0"
+		if s.Arg != "" {
+			arg = "&" + s.Arg
+		}
 		if s.Count > 1 {
 			e.line(in, "for (i%d = 0; i%d < %d; i%d++) {", depth, depth, s.Count, depth)
-			e.line(in+1, "pthread_create(&%s[i%d], 0, %s, 0);", s.Handle, depth, s.Thread)
+			e.line(in+1, "pthread_create(&%s[i%d], 0, %s, %s);", s.Handle, depth, s.Thread, arg)
 			e.line(in, "}")
 		} else {
-			e.line(in, "pthread_create(&%s, 0, %s, 0);", s.Handle, s.Thread)
+			e.line(in, "pthread_create(&%s, 0, %s, %s);", s.Handle, s.Thread, arg)
 		}
 	case *Join:
 		if n := e.info.handles[s.Handle]; n > 1 {

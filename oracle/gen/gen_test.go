@@ -93,7 +93,7 @@ func TestShape(t *testing.T) {
 	}
 	for _, f := range []string{"Assign", "Havoc", "Assume", "Assert", "If", "Else", "Loop",
 		"Lock", "LockViaPtr", "Atomic", "Spawn", "SpawnLoop", "NestedSpawn", "Join",
-		"PlainAssert", "ReachError", "Overflow", "InitMutexes", "AtomicFunc", "Byte"} {
+		"PlainAssert", "ReachError", "Overflow", "InitMutexes", "AtomicFunc", "Byte", "ArgPtr"} {
 		if seen[f] == 0 {
 			t.Errorf("feature %s never generated", f)
 		}
@@ -137,11 +137,35 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 			locals[l.Name] = true
 			byteVar[l.Name] = l.Byte
 		}
+		if fn.ArgPtr {
+			seen["ArgPtr"]++
+			locals[ArgDeref] = true
+		}
 		spawned := map[string]bool{}
 		for _, s := range fn.Body {
 			switch s := s.(type) {
 			case *Spawn:
 				spawned[s.Handle] = true
+				var target *Func
+				for _, th := range p.Threads {
+					if th.Name == s.Thread {
+						target = th
+					}
+				}
+				switch {
+				case target == nil:
+					t.Errorf("%s: spawn of unknown %s", name, s.Thread)
+				case target.ArgPtr != (s.Arg != ""):
+					t.Errorf("%s: spawn of %s with argument %q", name, s.Thread, s.Arg)
+				case s.Arg != "":
+					ok := false
+					for _, g := range p.Globals {
+						ok = ok || g.Name == s.Arg && !g.Byte
+					}
+					if !ok {
+						t.Errorf("%s: spawn argument %s is not an int global", name, s.Arg)
+					}
+				}
 				if fn != p.Main {
 					seen["NestedSpawn"]++
 				}

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // Options bound the generated programs. Zero fields take the defaults in
@@ -69,7 +70,9 @@ func Generate(seed int64, opts Options) *Prog {
 	p.InitMutexes = len(p.Mutexes) > 0 && g.r.IntN(2) == 0
 	nThreads := min(1+g.r.IntN(o.Threads), o.MaxInstances)
 	for i := range nThreads {
-		p.Threads = append(p.Threads, &Func{Name: fmt.Sprintf("thr%d", i)})
+		t := &Func{Name: fmt.Sprintf("thr%d", i)}
+		t.ArgPtr = len(g.intGlobals()) > 0 && g.r.IntN(3) == 0
+		p.Threads = append(p.Threads, t)
 	}
 	p.Main = &Func{Name: "main"}
 	g.genMain()
@@ -121,6 +124,25 @@ func (g *generator) addLocals(fn *Func) {
 	}
 }
 
+func (g *generator) intGlobals() []string {
+	var out []string
+	for _, v := range g.p.Globals {
+		if !v.Byte {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
+// argFor picks the global whose address a spawn of t passes ("" for none).
+func (g *generator) argFor(t *Func) string {
+	if !t.ArgPtr {
+		return ""
+	}
+	ints := g.intGlobals()
+	return ints[g.r.IntN(len(ints))]
+}
+
 func (g *generator) newHandle() string {
 	h := fmt.Sprintf("t%d", g.handles)
 	g.handles++
@@ -142,7 +164,7 @@ func (g *generator) genMain() {
 			n = 1 + g.r.IntN(min(g.o.MaxLoopBound, budget+1))
 			budget -= n - 1
 		}
-		s := &Spawn{Handle: g.newHandle(), Thread: t.Name, Count: n}
+		s := &Spawn{Handle: g.newHandle(), Thread: t.Name, Count: n, Arg: g.argFor(t)}
 		spawns = append(spawns, s)
 		g.instances[t.Name] += n
 		g.total += n
@@ -169,7 +191,7 @@ func (g *generator) genThread(fn *Func, index int) {
 	mine := g.instances[fn.Name]
 	if index+1 < len(g.p.Threads) && g.total+mine <= g.o.MaxInstances && g.r.IntN(3) == 0 {
 		child := g.p.Threads[index+1+g.r.IntN(len(g.p.Threads)-index-1)]
-		s := &Spawn{Handle: g.newHandle(), Thread: child.Name, Count: 1}
+		s := &Spawn{Handle: g.newHandle(), Thread: child.Name, Count: 1, Arg: g.argFor(child)}
 		g.instances[child.Name] += mine
 		g.total += mine
 		at := g.r.IntN(len(fn.Body) + 1)
@@ -227,7 +249,7 @@ func (g *generator) stmt(sc scope) Stmt {
 			in := inner
 			in.inAtomic = true
 			a := &Atomic{Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
-			a.AsFunc = g.globalsOnly(sc.fn, a.Body) && g.r.IntN(2) == 0
+			a.AsFunc = g.globalsOnly(a.Body) && g.r.IntN(2) == 0
 			return a
 		}},
 	}
@@ -250,16 +272,14 @@ func (g *generator) stmt(sc scope) Stmt {
 	panic("unreachable")
 }
 
-// globalsOnly reports whether b touches no local of fn (so it can be moved
+// globalsOnly reports whether b touches only globals (so it can be moved
 // into a function of its own).
-func (g *generator) globalsOnly(fn *Func, b []Stmt) bool {
+func (g *generator) globalsOnly(b []Stmt) bool {
 	ok := true
 	walkStmts(b, func(s Stmt) {
 		for _, e := range Exprs(s) {
 			for _, r := range Refs(e) {
-				for _, l := range fn.Locals {
-					ok = ok && l.Name != r
-				}
+				ok = ok && slices.ContainsFunc(g.p.Globals, func(v *Var) bool { return v.Name == r })
 			}
 		}
 	})
@@ -285,6 +305,9 @@ func (g *generator) readable(sc scope) []string {
 	for _, v := range sc.fn.Locals {
 		out = append(out, v.Name)
 	}
+	if sc.fn.ArgPtr {
+		out = append(out, ArgDeref)
+	}
 	return out
 }
 
@@ -295,9 +318,12 @@ func (g *generator) pick(names []string) *Ref { return &Ref{names[g.r.IntN(len(n
 func (g *generator) assign(sc scope) Stmt {
 	vars := g.readable(sc)
 	var lhs string
-	if len(sc.fn.Locals) > 0 && g.r.IntN(4) == 0 {
+	switch k := g.r.IntN(8); {
+	case k < 2 && len(sc.fn.Locals) > 0:
 		lhs = sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
-	} else {
+	case k == 2 && sc.fn.ArgPtr:
+		lhs = ArgDeref
+	default:
 		lhs = g.p.Globals[g.r.IntN(len(g.p.Globals))].Name
 	}
 	mod := func(e Expr) Expr { return &Bin{"%", e, &Const{int64(g.o.Modulus)}} }

@@ -10,7 +10,7 @@ import "slices"
 // tried in a fixed order — drop a thread template (with its spawns and
 // joins), drop a statement, replace a compound statement by a part of it,
 // lower a loop bound or spawn count to 1, inline an atomic function, make
-// an unsigned char an int, simplify an expression to one of
+// an unsigned char an int, drop an unused thread argument, simplify an expression to one of
 // its leaves or a side of && / ||, a constant to 0, narrow a nondet range,
 // drop an unused global, local or mutex — and an edit is kept when the
 // result is strictly smaller (Size) and still failing. Passes repeat until
@@ -46,6 +46,11 @@ func Shrink(p *Prog, failing func(*Prog) bool) *Prog {
 // constants, bounds and ranges, so every simplification lowers it.
 func (p *Prog) Size() int {
 	n := len(p.Mutexes) + len(p.Threads)
+	for _, t := range p.Threads {
+		if t.ArgPtr {
+			n++
+		}
+	}
 	if p.InitMutexes {
 		n++
 	}
@@ -99,6 +104,9 @@ func (p *Prog) Size() int {
 				}
 			case *Spawn:
 				n += s.Count - 1
+				if s.Arg != "" {
+					n++
+				}
 			}
 		})
 	}
@@ -215,6 +223,23 @@ func candidates(p *Prog) []func() *Prog {
 				return q
 			})
 		}
+	}
+	for ti, th := range p.Threads {
+		out = append(out, func() *Prog {
+			if !th.ArgPtr || p.uses(ArgDeref, th) {
+				return nil
+			}
+			q := p.Clone()
+			q.Threads[ti].ArgPtr = false
+			for _, fn := range q.Funcs() {
+				for _, s := range fn.Body {
+					if sp, ok := s.(*Spawn); ok && sp.Thread == th.Name {
+						sp.Arg = ""
+					}
+				}
+			}
+			return q
+		})
 	}
 	for i, m := range p.Mutexes {
 		out = append(out, func() *Prog {
