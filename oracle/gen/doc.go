@@ -8,7 +8,7 @@
 // # Program shape
 //
 // Generate(seed, opts) is deterministic (PCG seeded by seed). A program has
-//   - globals g0.. (int, small initial values), mutexes m0.. (global
+//   - globals g0.. (small initial values), mutexes m0.. (global
 //     pthread_mutex_t, optionally pthread_mutex_init'ed at the start of main);
 //   - thread templates thr0.. (void *thrN(void *arg)) and main, each with
 //     locals l0.. (initialized); variables are int or, one in five,
