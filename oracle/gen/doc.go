@@ -31,7 +31,8 @@
 // counter per nesting depth that nothing else reads), lock/unlock pairs
 // (sometimes through a local "pthread_mutex_t *p_m = &m;"; never nesting the
 // same mutex, so no self-deadlock), and __VERIFIER_atomic_begin/end sections
-// (no locks, spawns or joins inside). Spawns and joins stand only at the top
+// (no locks, spawns or joins inside; one touching only globals may instead
+// be a function __VERIFIER_atomic_aN called in its place). Spawns and joins stand only at the top
 // level of a function, a join after its spawn, so every join has a thread to
 // wait for. Assertion conditions compare variables with constants slightly
 // beyond the value range, or two variables, so some hold and some fail.
