@@ -20,6 +20,7 @@ var (
 	corpusTimeout = flag.Duration("corpus-timeout", 10*time.Second, "per-file time limit of the corpus tests")
 	corpusFilter  = flag.String("corpus-filter", "", "only corpus files whose path contains this")
 	corpusDomain  = flag.String("corpus-domain", "interval", "abstract domain of the corpus tests")
+	ddverify      = flag.Bool("ddverify", false, "run TestDDVerify (30 large drivers; minutes)")
 )
 
 func corpusRoot(t *testing.T) string {
@@ -146,7 +147,13 @@ func TestSVCOMPNoWrongSafe(t *testing.T) {
 
 // TestDDVerify analyzes the DDVerify drivers (ILP32, --checks
 // bounds,overflow) and requires every one to be analyzed without error.
+//
+// Opt-in (-ddverify): lowering the drivers takes minutes, more than a
+// package test may take in CI.
 func TestDDVerify(t *testing.T) {
+	if !*ddverify {
+		t.Skip("run with -args -ddverify")
+	}
 	root := corpusRoot(t)
 	files, _ := filepath.Glob(filepath.Join(root, "ddverify", "*.c"))
 	if len(files) == 0 {
