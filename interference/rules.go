@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"chorus/cfg"
 	"chorus/datalog"
 )
 
@@ -124,8 +123,6 @@ func (d *datalogGame) load() error {
 			}
 		}
 	}
-	// Declare relations that may have no facts (so the rules type-check
-	// at Evaluate time even when empty is fine: Parse declared them).
 	return nil
 }
 
@@ -164,5 +161,3 @@ func (d *datalogGame) run(ctx context.Context) ([]fact3, error) {
 func (d *datalogGame) sizes() (pairs, flows int) {
 	return d.prog.Relation("pair").Len(), d.prog.Relation("flow").Len()
 }
-
-var _ = cfg.Global
