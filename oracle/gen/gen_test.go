@@ -394,3 +394,27 @@ func TestShrinkNotFailing(t *testing.T) {
 		t.Errorf("Shrink of a passing program changed it")
 	}
 }
+
+// TestDeleteStmtsIndices: deleting one statement by range and by rewrite
+// agree for every statement, so both number statements alike.
+func TestDeleteStmtsIndices(t *testing.T) {
+	for seed := range int64(10) {
+		p := Generate(seed, Options{})
+		n := 0
+		p.Walk(func(*Func, Stmt) { n++ })
+		for k := range n {
+			a := p.deleteStmts([]int{k}).C()
+			b := p.rewrite(k, func(Stmt) []Stmt { return nil }).C()
+			if a != b {
+				t.Fatalf("seed %d stmt %d: deleteStmts and rewrite differ", seed, k)
+			}
+		}
+		total := 0
+		for _, b := range p.blocks() {
+			total += len(b)
+		}
+		if total != n {
+			t.Fatalf("seed %d: blocks cover %d statements, Walk %d", seed, total, n)
+		}
+	}
+}

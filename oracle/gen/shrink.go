@@ -8,7 +8,7 @@ import "slices"
 //
 // Greedy delta debugging, one edit at a time, deterministic: edits are
 // tried in a fixed order — drop a thread template (with its spawns and
-// joins), drop a statement, replace a compound statement by a part of it,
+// joins), drop half or a quarter of a block, drop a statement, replace a compound statement by a part of it,
 // lower a loop bound or spawn count to 1, inline an atomic function, make
 // an unsigned char an int, drop an unused thread argument, simplify an expression to one of
 // its leaves or a side of && / ||, a constant to 0, narrow a nondet range,
@@ -126,6 +126,16 @@ func candidates(p *Prog) []func() *Prog {
 	var out []func() *Prog
 	for _, t := range p.Threads {
 		out = append(out, func() *Prog { return p.removeThread(t.Name) })
+	}
+	// Halves, then quarters, of every block of 4 or more statements: fewer
+	// predicate calls when much of a block is irrelevant.
+	for _, blk := range p.blocks() {
+		for parts := 2; parts <= 4 && len(blk) >= 2*parts; parts *= 2 {
+			for i := range parts {
+				lo, hi := i*len(blk)/parts, (i+1)*len(blk)/parts
+				out = append(out, func() *Prog { return p.deleteStmts(blk[lo:hi]) })
+			}
+		}
 	}
 	var stmts []Stmt
 	p.Walk(func(_ *Func, s Stmt) { stmts = append(stmts, s) })
@@ -377,6 +387,69 @@ func (p *Prog) rewrite(k int, f func(Stmt) []Stmt) *Prog {
 	}
 	if i <= k {
 		return nil
+	}
+	q.dropDanglingJoins()
+	return q
+}
+
+// blocks returns, for every statement list of p (function bodies and
+// nested blocks, in pre-order), the pre-order indices of its statements.
+func (p *Prog) blocks() [][]int {
+	var out [][]int
+	i := 0
+	var rec func(b []Stmt)
+	rec = func(b []Stmt) {
+		idx := make([]int, 0, len(b))
+		for _, s := range b {
+			idx = append(idx, i)
+			i++
+			for _, c := range children(s) {
+				rec(c)
+			}
+		}
+		out = append(out, idx)
+	}
+	for _, fn := range p.Funcs() {
+		rec(fn.Body)
+	}
+	return out
+}
+
+// deleteStmts returns a copy of p without the statements of the given
+// pre-order indices (and what they contain), with dangling joins removed.
+func (p *Prog) deleteStmts(indices []int) *Prog {
+	del := map[int]bool{}
+	for _, k := range indices {
+		del[k] = true
+	}
+	q := p.Clone()
+	i := 0
+	var rec func(b []Stmt) []Stmt
+	rec = func(b []Stmt) []Stmt {
+		var out []Stmt
+		for _, s := range b {
+			k := i
+			i++
+			// Count the nested statements even when s goes, so later
+			// indices stay the pre-order indices of p.
+			switch s := s.(type) {
+			case *If:
+				s.Then, s.Else = rec(s.Then), rec(s.Else)
+			case *Loop:
+				s.Body = rec(s.Body)
+			case *Lock:
+				s.Body = rec(s.Body)
+			case *Atomic:
+				s.Body = rec(s.Body)
+			}
+			if !del[k] {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	for _, fn := range q.Funcs() {
+		fn.Body = rec(fn.Body)
 	}
 	q.dropDanglingJoins()
 	return q
