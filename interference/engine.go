@@ -2,9 +2,12 @@ package interference
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sort"
 
 	"chorus/cfg"
+	"chorus/datalog"
 )
 
 // Truth is the value of an observable condition at a location under the
@@ -72,8 +75,19 @@ func WithoutZ3() Option { return func(e *Engine) { e.noZ3 = true } }
 // the same facts (tested); the worklist needs no materialized acqheld.
 func WithDatalog(on bool) Option { return func(e *Engine) { e.useDatalog = on } }
 
-// WithMaxTuples bounds the facts of the datalog evaluation (0: none).
+// WithMaxTuples bounds the derived facts (pairs, flows, ...) of either
+// evaluation (default DefaultMaxTuples; n <= 0: no bound). Exceeding it
+// makes Round fail with an error wrapping ErrTooManyFacts: the game is
+// then incomplete and no result may be drawn from it.
 func WithMaxTuples(n int) Option { return func(e *Engine) { e.maxTuples = n } }
+
+// DefaultMaxTuples bounds the game's facts unless WithMaxTuples says
+// otherwise (a few GB of memory at most).
+const DefaultMaxTuples = 20_000_000
+
+// ErrTooManyFacts is wrapped by the error of a Round that exceeded the
+// fact bound.
+var ErrTooManyFacts = errors.New("interference: too many game facts")
 
 // Engine holds the static facts of a program and the game state that grows
 // across rounds of the outer loop.
@@ -118,7 +132,7 @@ type Engine struct {
 // New computes the observable conditions, game positions, must-locksets,
 // atomic sections and spawn facts of p.
 func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
-	e := &Engine{prog: p, cells: cells, z3Timeout: 500, useDatalog: true}
+	e := &Engine{prog: p, cells: cells, z3Timeout: 500, useDatalog: true, maxTuples: DefaultMaxTuples}
 	for _, o := range opts {
 		o(e)
 	}
@@ -331,6 +345,9 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats,
 		st.Pairs, st.Flows = len(e.game.pairs), len(e.game.flows)
 	}
 	if err != nil {
+		if errors.Is(err, datalog.ErrTupleLimit) {
+			err = fmt.Errorf("%w: %v", ErrTooManyFacts, err)
+		}
 		return nil, st, err
 	}
 	st.NewFacts = len(facts)

@@ -1,6 +1,8 @@
 package interference
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -342,5 +344,27 @@ func TestTrylockLockset(t *testing.T) {
 	}
 	if e.Holds(no[1], m) || e.Holds(exit, m) {
 		t.Errorf("m held after assume(t != 0) or at the exit")
+	}
+}
+
+func TestFactLimit(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	main := b.template("main")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	ls := b.seq(th, &cfg.Skip{}, assign(g, num(1)), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ls[3]
+	b.spawnLoop(main, th)
+	for _, dl := range []bool{true, false} {
+		e, err := New(b.p, fakeCells{b.p}, WithDatalog(dl), WithMaxTuples(5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = e.Round(context.Background(), allUnknown{})
+		e.Close()
+		if !errors.Is(err, ErrTooManyFacts) {
+			t.Errorf("datalog=%v: err = %v, want ErrTooManyFacts", dl, err)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package interference
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // game evaluates the rules of DESIGN.md §4 over game positions with a
 // worklist (semi-naive in effect: every fact is processed once when it is
@@ -40,6 +43,7 @@ type game struct {
 
 	newEdges []fact3
 	seeded   bool
+	overflow bool // more facts than e.maxTuples
 
 	// live[x] holds the positions b with readerUseful(b, x).
 	live map[int32]bitset
@@ -66,6 +70,7 @@ func (g *game) addPair(a, b int32) {
 	}
 	for _, k := range [2]uint64{pairKey(a, b), pairKey(b, a)} {
 		if _, ok := g.pairs[k]; !ok {
+			g.count()
 			g.pairs[k] = struct{}{}
 			g.pairWork = append(g.pairWork, k)
 		}
@@ -77,6 +82,7 @@ func (g *game) addFlow(f fact4) {
 		return
 	}
 	if _, ok := g.flows[f]; !ok {
+		g.count()
 		g.flows[f] = struct{}{}
 		g.flowWork = append(g.flowWork, f)
 	}
@@ -104,6 +110,9 @@ func (g *game) run(ctx context.Context) ([]fact3, error) {
 	for len(g.pairWork) > 0 || len(g.flowWork) > 0 {
 		if steps++; steps%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if g.overflow {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, g.e.maxTuples)
 		}
 		if n := len(g.pairWork); n > 0 {
 			k := g.pairWork[n-1]
@@ -192,4 +201,10 @@ func (g *game) readerUseful(b, x int32) bool {
 		g.live[x] = live
 	}
 	return live.has(int(b))
+}
+
+func (g *game) count() {
+	if m := g.e.maxTuples; m > 0 && len(g.pairs)+len(g.flows)+1 > m {
+		g.overflow = true
+	}
 }
