@@ -303,3 +303,48 @@ func benchmarkAppendixA(b *testing.B, dom string, datalog bool) {
 func BenchmarkAppendixAIntervalDatalog(b *testing.B)  { benchmarkAppendixA(b, "interval", true) }
 func BenchmarkAppendixAIntervalWorklist(b *testing.B) { benchmarkAppendixA(b, "interval", false) }
 func BenchmarkAppendixAOctagonDatalog(b *testing.B)   { benchmarkAppendixA(b, "octagon", true) }
+
+func TestFuseConditionLoads(t *testing.T) {
+	build := func(useLater bool) (*cfg.Program, []*cfg.Loc) {
+		b := &pb{p: &cfg.Program{File: "hand.c"}}
+		g := b.global("g", 0)
+		main := b.template("main")
+		tv := b.local(main, "t")
+		u := b.local(main, "u")
+		ls := b.seq(main, &cfg.InitGlobals{}, assign(tv, ref(g)))
+		yes := b.seq(main, &cfg.Assume{Cond: bin(cfg.Gt, ref(tv), num(0))})
+		no := b.seq(main, &cfg.Assume{Cond: &cfg.Unary{Op: cfg.Not, X: bin(cfg.Gt, ref(tv), num(0)), Type: cfg.Int32}})
+		link(ls[1], yes[0])
+		link(ls[1], no[0])
+		var tail cfg.Action = &cfg.Skip{}
+		if useLater {
+			tail = assign(u, ref(tv))
+		}
+		end := b.seq(main, tail, &cfg.Skip{})
+		link(yes[0], end[0])
+		link(no[0], end[0])
+		main.Exit = end[1]
+		return b.p, []*cfg.Loc{ls[1], yes[0], no[0]}
+	}
+	p, ls := build(false)
+	if n := fuseConditionLoads(p); n != 1 {
+		t.Fatalf("fused %d, want 1", n)
+	}
+	if _, ok := ls[0].Act.(*cfg.Skip); !ok {
+		t.Errorf("load not removed: %T", ls[0].Act)
+	}
+	for _, l := range ls[1:] {
+		a := l.Act.(*cfg.Assume)
+		if !readsGlobalExpr(a.Cond) || readsOnlyLocalRegisters(a.Cond) {
+			t.Errorf("assume not rewritten to read g")
+		}
+	}
+	// t read after the branch: no fusion.
+	p, ls = build(true)
+	if n := fuseConditionLoads(p); n != 0 {
+		t.Fatalf("fused %d with t live after the branch", n)
+	}
+	if _, ok := ls[0].Act.(*cfg.Assign); !ok {
+		t.Errorf("load removed although t is used later")
+	}
+}
