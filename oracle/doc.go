@@ -1,0 +1,54 @@
+// Package oracle is the soundness oracle of DESIGN.md §6: it tries, every
+// day, to prove chorus wrong on random small concurrent C programs.
+//
+// It owns oracle/ (not oracle/gen, the generator) and cmd/oracle. It uses
+// gen to make programs, cfg to lower them (the whole frontend is
+// exercised: the generator emits C), explore for the ground truth and
+// analysis for the claims under test. Run writes a file per violation
+// (Config.Dir) and prints nothing.
+//
+// # What is compared
+//
+// For each program (seed Seed+i), the C source is lowered once and
+// explored exhaustively with at most K instances per thread template and
+// havoc values in the generator's nondet range (explore.Options with
+// KeepDeadEnds, so threads stuck at a false assume are seen too). Then the
+// same IR is analyzed in every domain, and:
+//
+//   - every thread view the explorer records at a location (globals, the
+//     thread's locals, non-summary cells) must satisfy the invariant there:
+//     each constraint of dfg.State.Constraints() is evaluated exactly on
+//     the concrete point (Outside); constraints over variables without a
+//     concrete integer value (pointers, floats, summary cells) are skipped;
+//   - a location whose invariant is ⊥ must have no view at all;
+//   - a check the analysis reports proven or unreachable must not fail in
+//     the explorer.
+//
+// The explorer's views are complete only when Result.Complete; an
+// incomplete exploration still yields real states (a subset), so the
+// comparison stays valid and the program is counted as incomplete.
+//
+// Analyze rewrites condition loads in place (analysis.WithFusion); the
+// comparison uses the unfused IR's views: the fused temporary is dead
+// after its assumes, so the analysis claims nothing about it that the
+// unfused run could contradict, and every other value is unchanged
+// (Lipton reduction, see analysis/fuse.go).
+//
+// # Violations
+//
+// A violation is shrunk with gen.Shrink (predicate: the same kind of
+// violation in the same domain under the same mutation, within a time
+// budget), and written to Config.Dir as a C file whose leading comment
+// gives the violation and a shortest schedule reaching it. For a state
+// violation the schedule is found by inserting, before the location, a
+// check of the violated constraint into a fresh lowering of the shrunk
+// program and exploring again (BFS: a shortest schedule).
+//
+// # Mutations
+//
+// To show the oracle has teeth, Config.Mutation deliberately breaks the
+// analysis (never the exploration): DropInterference stops the outer loop
+// after the sequential solve (analysis.WithoutInterference), AtomicRMW
+// wraps every read-modify-write "t := g; ...; g := f(t)" in an atomic
+// section before analysis (MakeRMWAtomic).
+package oracle

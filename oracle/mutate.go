@@ -1,0 +1,151 @@
+package oracle
+
+import "chorus/cfg"
+
+// MakeRMWAtomic is a deliberate breakage for the oracle's mutation test:
+// it wraps every read-modify-write of a global,
+//
+//	L1: t := g;  (checks and local assignments) ...;  Ln: g := f(t, locals)
+//
+// (a straight chain: each location the only successor of the previous and
+// the only predecessor of the next), into AtomicBegin ... AtomicEnd, as if
+// x++ on a global were atomic. It is unsound on purpose (another thread
+// may write g between the read and the write) and is applied to the IR
+// before analysis only, never before exploration. New locations get the
+// next free IDs, so the IDs of existing locations, which the explorer's
+// views are indexed by, do not change. It returns the number of wrapped
+// read-modify-writes.
+func MakeRMWAtomic(p *cfg.Program) int {
+	n := 0
+	for _, l1 := range append([]*cfg.Loc(nil), p.Locs...) {
+		a, ok := l1.Act.(*cfg.Assign)
+		if !ok || l1.Atomic || len(l1.Succs) != 1 {
+			continue
+		}
+		t, ok := a.Dst.(*cfg.VarRef)
+		if !ok || t.Var.Scope != cfg.Local || t.Var.IsCell() {
+			continue
+		}
+		g := sharedTarget(a.Src)
+		if g == nil || len(globalsRead(a.Src)) != 1 {
+			continue
+		}
+		chain := []*cfg.Loc{l1}
+		cur := l1
+		var last *cfg.Loc
+		for len(cur.Succs) == 1 {
+			s := cur.Succs[0]
+			if len(s.Preds) != 1 || s.Atomic || s == l1 {
+				break
+			}
+			chain = append(chain, s)
+			if w, ok := s.Act.(*cfg.Assign); ok && sharedTarget(w.Dst) == g && readsOnlyLocals(w.Src) {
+				last = s
+				break
+			}
+			local := false
+			switch act := s.Act.(type) {
+			case *cfg.CheckAct:
+				local = readsOnlyLocals(act.Cond)
+			case *cfg.Assign:
+				d, ok := act.Dst.(*cfg.VarRef)
+				local = ok && d.Var.Scope == cfg.Local && !d.Var.IsCell() && readsOnlyLocals(act.Src)
+			case *cfg.Skip:
+				local = true
+			}
+			if !local {
+				break
+			}
+			cur = s
+		}
+		if last == nil {
+			continue
+		}
+		wrapAtomic(p, chain)
+		n++
+	}
+	return n
+}
+
+// sharedTarget is the global register or the single non-summary global
+// cell e names directly, else nil.
+func sharedTarget(e cfg.Expr) *cfg.Var {
+	switch e := e.(type) {
+	case *cfg.VarRef:
+		if e.Var.Scope == cfg.Global && !e.Var.IsCell() {
+			return e.Var
+		}
+	case *cfg.Deref:
+		if len(e.Cells) == 1 && !e.Cells[0].Summary && e.Cells[0].Scope == cfg.Global {
+			return e.Cells[0]
+		}
+	}
+	return nil
+}
+
+// globalsRead lists the shared things e reads: global registers, and
+// every memory access (a Deref may reach shared memory).
+func globalsRead(e cfg.Expr) []cfg.Expr {
+	var out []cfg.Expr
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		switch e := e.(type) {
+		case *cfg.VarRef:
+			if e.Var.Scope == cfg.Global {
+				out = append(out, e)
+			}
+		case *cfg.Deref:
+			out = append(out, e)
+			walk(e.Addr)
+		case *cfg.Unary:
+			walk(e.X)
+		case *cfg.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *cfg.Cast:
+			walk(e.X)
+		}
+	}
+	walk(e)
+	return out
+}
+
+func readsOnlyLocals(e cfg.Expr) bool { return len(globalsRead(e)) == 0 }
+
+// wrapAtomic puts AtomicBegin before chain[0] and AtomicEnd after the
+// last location of chain, and marks the chain atomic.
+func wrapAtomic(p *cfg.Program, chain []*cfg.Loc) {
+	first, last := chain[0], chain[len(chain)-1]
+	tmpl := first.Template
+	begin := &cfg.Loc{ID: len(p.Locs), Template: tmpl, Act: &cfg.AtomicBegin{}, Pos: first.Pos}
+	p.Locs = append(p.Locs, begin)
+	end := &cfg.Loc{ID: len(p.Locs), Template: tmpl, Act: &cfg.AtomicEnd{}, Pos: last.Pos, Atomic: true}
+	p.Locs = append(p.Locs, end)
+	tmpl.Locs = append(tmpl.Locs, begin, end)
+
+	for _, pred := range first.Preds {
+		for i, s := range pred.Succs {
+			if s == first {
+				pred.Succs[i] = begin
+			}
+		}
+	}
+	begin.Preds, first.Preds = first.Preds, []*cfg.Loc{begin}
+	begin.Succs = []*cfg.Loc{first}
+	if tmpl.Entry == first {
+		tmpl.Entry = begin
+	}
+
+	for _, succ := range last.Succs {
+		for i, s := range succ.Preds {
+			if s == last {
+				succ.Preds[i] = end
+			}
+		}
+	}
+	end.Succs, last.Succs = last.Succs, []*cfg.Loc{end}
+	end.Preds = []*cfg.Loc{last}
+	for _, l := range chain {
+		l.Atomic = true
+	}
+}
