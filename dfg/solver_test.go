@@ -401,3 +401,36 @@ func TestMaxIterations(t *testing.T) {
 		t.Fatal("expected an iteration-bound error")
 	}
 }
+
+func TestGuardedDisequality(t *testing.T) {
+	// if (d != 0) check(d != 0): intervals cannot represent d != 0, the
+	// DFG source of d (the assume) proves it. A second path where d is
+	// assigned breaks the guard.
+	b := newIRB()
+	d := b.local("d", cfg.Int32)
+	e := b.local("e", cfg.Int32)
+	c1 := b.check(cfg.DivByZeroCheck, bin(cfg.Ne, ref(d), k32(0)))
+	c2 := b.check(cfg.DivByZeroCheck, bin(cfg.Ne, ref(e), k32(0)))
+	_, l := b.seq(b.cur.Entry, havoc(ref(d)), havoc(ref(e)))
+	f1, l1 := b.seq(l, assume(bin(cfg.LAnd, bin(cfg.Ne, ref(d), k32(0)), bin(cfg.Ne, ref(e), k32(0)))))
+	f2, l2 := b.seq(l, assume(bin(cfg.Ne, ref(d), k32(0))), asg(ref(e), k32(5)))
+	_ = f1
+	_ = f2
+	j, jl := b.seq(nil, c1, c2)
+	link(l1, j)
+	link(l2, j)
+	b.exit(jl)
+	p := b.fix()
+	for _, dom := range bothDomains {
+		s := solve(t, p, false, dom)
+		wantStatus(t, s, c1.Check, Proven)
+		wantStatus(t, s, c2.Check, Proven) // e from the conjunct or from e := 5
+	}
+	// Break: e may come from the havoc.
+	link(l, j)
+	p = b.fix()
+	for _, dom := range bothDomains {
+		s := solve(t, p, false, dom)
+		wantStatus(t, s, c1.Check, Unproven)
+	}
+}

@@ -148,6 +148,9 @@ func (st *State) Truth(cond cfg.Expr) Truth {
 	case tv.IsBottom():
 		return False
 	}
+	if st.guarded(cond) {
+		return True
+	}
 	if b, ok := cond.(*cfg.Binary); ok && isComparison(b.Op) && b.X.ExprType().IsInt() && b.Y.ExprType().IsInt() {
 		v2, l := f.lin(v, b.X)
 		v2, r := f.lin(v2, b.Y)
@@ -161,6 +164,112 @@ func (st *State) Truth(cond cfg.Expr) Truth {
 		}
 	}
 	return Unknown
+}
+
+// guarded reports whether cond holds at the location source by source:
+// cond reads registers of one cell X only, and for every source u of X
+// into the location, either act(u) is an Assume/CheckAct whose condition
+// is cond or has cond as a conjunct, or cond is True on X's value after u.
+// The DFG's meaning (the value of X at the location is the one some source
+// produced) makes this sound; it recovers facts the joined value cannot
+// represent (d != 0 in intervals; a disjunction of sources).
+func (st *State) guarded(cond cfg.Expr) bool {
+	if st.loc == nil || st.s == nil || st.s.posts == nil {
+		return false
+	}
+	cell := NoCell
+	onlyRegs := true
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		switch e := e.(type) {
+		case *cfg.VarRef:
+			c := st.s.part.CellOf(e.Var)
+			if cell != NoCell && c != cell {
+				onlyRegs = false
+			}
+			cell = c
+		case *cfg.Unary:
+			walk(e.X)
+		case *cfg.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *cfg.Cast:
+			walk(e.X)
+		case *cfg.Const:
+		default:
+			onlyRegs = false
+		}
+	}
+	walk(cond)
+	if !onlyRegs || cell == NoCell {
+		return false
+	}
+	n := 0
+	for _, e := range st.s.g.edges[st.loc.ID] {
+		if e.Cell != cell {
+			continue
+		}
+		n++
+		if e.Src == nil {
+			return false
+		}
+		var c cfg.Expr
+		switch a := e.Src.Act.(type) {
+		case *cfg.Assume:
+			c = a.Cond
+		case *cfg.CheckAct:
+			c = a.Cond
+		}
+		if c != nil && impliesSyntactically(c, cond) {
+			continue
+		}
+		p := st.s.postOf(e.Src)
+		if p.bottom {
+			continue
+		}
+		val, ok := p.get(cell)
+		if !ok {
+			return false
+		}
+		f, v := st.s.frameOf([]CellID{cell}, func(CellID) domains.Value { return val })
+		if !f.assume(v, cond, false).IsBottom() {
+			return false
+		}
+	}
+	return n > 0
+}
+
+// impliesSyntactically: c is cond or a conjunction with cond as a conjunct.
+func impliesSyntactically(c, cond cfg.Expr) bool {
+	if exprEqual(c, cond) {
+		return true
+	}
+	if b, ok := c.(*cfg.Binary); ok && b.Op == cfg.LAnd {
+		return impliesSyntactically(b.X, cond) || impliesSyntactically(b.Y, cond)
+	}
+	return false
+}
+
+// exprEqual is structural equality of expressions.
+func exprEqual(a, b cfg.Expr) bool {
+	switch a := a.(type) {
+	case *cfg.Const:
+		b, ok := b.(*cfg.Const)
+		return ok && *a == *b
+	case *cfg.VarRef:
+		b, ok := b.(*cfg.VarRef)
+		return ok && a.Var == b.Var
+	case *cfg.Unary:
+		b, ok := b.(*cfg.Unary)
+		return ok && a.Op == b.Op && a.Type == b.Type && exprEqual(a.X, b.X)
+	case *cfg.Binary:
+		b, ok := b.(*cfg.Binary)
+		return ok && a.Op == b.Op && a.Type == b.Type && exprEqual(a.X, b.X) && exprEqual(a.Y, b.Y)
+	case *cfg.Cast:
+		b, ok := b.(*cfg.Cast)
+		return ok && a.Type == b.Type && exprEqual(a.X, b.X)
+	}
+	return false
 }
 
 func entailsAll(v domains.Value, cs []domains.LinCons) bool {
