@@ -101,8 +101,15 @@ func (s *satChecker) ask(lits []Literal) bool {
 		}
 		s.solver.Assert(b)
 	}
-	for v, x := range s.vars {
-		s.solver.Assert(s.inRange(x, v.Type))
+	// Type ranges of the variables these literals mention.
+	ranged := map[*cfg.Var]bool{}
+	for _, l := range lits {
+		for _, v := range exprIntVars(s.conds[l.Cond].Expr) {
+			if x, ok := s.vars[v]; ok && !ranged[v] {
+				ranged[v] = true
+				s.solver.Assert(s.inRange(x, v.Type))
+			}
+		}
 	}
 	for _, x := range s.opaqueRanges {
 		s.solver.Assert(x)
@@ -271,4 +278,30 @@ func (s *satChecker) encBool(e cfg.Expr) z3.Bool {
 		}
 	}
 	return s.encInt(e).NE(s.lit(0))
+}
+
+// exprIntVars lists the variables encoded by variable(): registers and
+// exactly-addressed cells.
+func exprIntVars(e cfg.Expr) []*cfg.Var {
+	var out []*cfg.Var
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		switch e := e.(type) {
+		case *cfg.VarRef:
+			out = append(out, e.Var)
+		case *cfg.Deref:
+			if v := exactCell(e); v != nil {
+				out = append(out, v)
+			}
+		case *cfg.Unary:
+			walk(e.X)
+		case *cfg.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *cfg.Cast:
+			walk(e.X)
+		}
+	}
+	walk(e)
+	return out
 }
