@@ -286,6 +286,34 @@ func TestAppendixA(t *testing.T) {
 					t.Errorf("%s/%s: assert is %v (%s), want %v", tc.name, dom, c.Status, c.Message, tc.want)
 				}
 			}
+			if tc.want != Proven {
+				continue
+			}
+			// DESIGN.md Appendix A: no interference edge carries the value
+			// written at u (counter = 0) to the consumer's decrement.
+			var reset, read *cfg.Loc
+			for _, l := range p.Locs {
+				a, ok := l.Act.(*cfg.Assign)
+				if !ok {
+					continue
+				}
+				dst, _ := a.Dst.(*cfg.VarRef)
+				src, _ := a.Src.(*cfg.VarRef)
+				if k, ok := a.Src.(*cfg.Const); ok && k.Value == 0 && dst != nil && dst.Var.Name == "counter" {
+					reset = l
+				}
+				if src != nil && src.Var.Name == "counter" && l.Template.Name == "consumer" && dst.Var.Name == "t" {
+					read = l
+				}
+			}
+			if reset == nil || read == nil {
+				t.Fatalf("reset or decrement read not found")
+			}
+			for _, e := range res.Graph.Edges(read) {
+				if e.Src == reset {
+					t.Errorf("%s: edge from the reset u to the consumer's decrement", dom)
+				}
+			}
 		}
 	}
 }
