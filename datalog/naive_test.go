@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand"
 	"sort"
 	"strings"
@@ -93,16 +94,16 @@ func (n *naive) fire(ru *Rule) [][]uint32 {
 	rec = func(i int, env map[string]uint32) {
 		if i < len(atoms) {
 			for _, t := range n.facts[atoms[i].Rel.Name()] {
-				e2 := map[string]uint32{}
-				for k, v := range env {
-					e2[k] = v
+				if !matches(atoms[i].Args, t, env) {
+					continue
 				}
-				if unify(atoms[i].Args, t, e2) {
-					rec(i+1, e2)
-				}
+				e2 := maps.Clone(env)
+				unify(atoms[i].Args, t, e2)
+				rec(i+1, e2)
 			}
 			return
 		}
+
 		// Equalities may bind variables not bound by atoms.
 		for progress := true; progress; {
 			progress = false
@@ -170,6 +171,30 @@ func termValue(t Term, env map[string]uint32) (uint32, bool) {
 	}
 	v, ok := env[t.Name()]
 	return v, ok
+}
+
+// matches reports whether unify would succeed, without binding anything.
+func matches(args []Term, t []uint32, env map[string]uint32) bool {
+	local := map[string]uint32{}
+	for i, a := range args {
+		switch {
+		case a.IsAny():
+		case a.IsConst():
+			if a.Value() != t[i] {
+				return false
+			}
+		default:
+			v, ok := env[a.Name()]
+			if !ok {
+				v, ok = local[a.Name()]
+			}
+			if ok && v != t[i] {
+				return false
+			}
+			local[a.Name()] = t[i]
+		}
+	}
+	return true
 }
 
 func unify(args []Term, t []uint32, env map[string]uint32) bool {

@@ -297,14 +297,6 @@ func (ps *parser) unexpected(want string) error {
 	return ps.errorf(ps.tok.pos, "expected %s, found %s", want, got)
 }
 
-func (ps *parser) expect(k tokKind) error {
-	if ps.tok.kind != k {
-		return ps.unexpected(tokNames[k])
-	}
-	ps.next()
-	return nil
-}
-
 func (ps *parser) clause() (pClause, error) {
 	c := pClause{pos: ps.tok.pos}
 	h, err := ps.atom()
