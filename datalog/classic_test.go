@@ -421,3 +421,32 @@ func TestExplain(t *testing.T) {
 		t.Error("Explain accepted an unstratifiable program")
 	}
 }
+
+// FuzzParse checks that no input makes Parse panic, that errors carry a
+// position, and that accepted programs print and evaluate.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"p(X) :- q(X).", "p(X, Y) :- q(X, Z), !r(Z), s(Z, Y), X != Y.", "e(1, 2). p(X) :- e(X, _), X = 1.",
+		"p(X) :- q(X), !p(X).", "p :- q.", "% c\n", "p(4294967296).", "p(X) :- q(X) & r.", "p(X) :- X = Y, q(Y).",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		p := New(WithMaxTuples(10000))
+		err := p.Parse("fuzz.dl", src)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Col < 1 {
+				t.Fatalf("error without position: %v", err)
+			}
+			return
+		}
+		_ = p.String()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		if _, err := p.Evaluate(ctx); err != nil && !strings.Contains(err.Error(), "not stratifiable") &&
+			!errors.Is(err, ErrTupleLimit) {
+			t.Fatalf("Evaluate: %v", err)
+		}
+	})
+}
