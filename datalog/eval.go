@@ -475,6 +475,10 @@ func (x *runner) flush() error {
 	x.sink += sink
 	p := x.p
 	for i := 0; i < n; i++ {
+		if st.n >= maxRows {
+			x.pend = x.pend[:0]
+			return fmt.Errorf("%w: relation %s reached %d rows", ErrTupleLimit, head.name, maxRows)
+		}
 		if !st.insertHashed(x.pend[i*ar:(i+1)*ar], fps[i]) {
 			continue
 		}

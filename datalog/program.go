@@ -177,6 +177,9 @@ func (r *Relation) AddFact(t ...uint32) (bool, error) {
 	if r.prog.evaluating {
 		return false, errors.New("datalog: AddFact during Evaluate")
 	}
+	if r.st.n >= maxRows {
+		return false, fmt.Errorf("%w: relation %s reached %d rows", ErrTupleLimit, r.name, maxRows)
+	}
 	return r.st.insert(t), nil
 }
 
@@ -204,8 +207,9 @@ func (r *Relation) ForEach(fn func(t []uint32) bool) {
 // Atom builds an atom over this relation, for use in rules.
 func (r *Relation) Atom(args ...Term) Atom { return Atom{Rel: r, Args: args} }
 
-// String prints the declarations and rules in the text syntax (Parse reads
-// it back; declarations are comments).
+// String prints the declarations (as comments) and the rules in the text
+// syntax. Parse reads the rules back; declare the relations first (Declare)
+// to keep the kinds of relations that no rule with a body derives.
 func (p *Program) String() string {
 	var b strings.Builder
 	for _, r := range p.rels {

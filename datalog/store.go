@@ -35,6 +35,9 @@ const (
 	denseLimit = 1 << 12
 )
 
+// maxRows bounds a relation's rows: row numbers are stored in 31 bits.
+const maxRows = 1<<31 - 2
+
 func newStore(arity int) *store {
 	return &store{arity: arity, set: make([]uint64, 16), denseOK: arity == 1 || arity == 2}
 }
