@@ -543,21 +543,25 @@ func TestDifferentialInterrupted(t *testing.T) {
 			if round > 0 {
 				addRandomFacts(rng, edb, 1+rng.Intn(6), nil)
 			}
-			if _, err := p.Evaluate(&flakyCtx{Context: context.Background(), k: 1 + rng.Intn(8)}); err != nil {
-				if !errors.Is(err, context.Canceled) && !errors.Is(err, ErrRetracted) {
-					t.Fatalf("seed %d: %v", seed, err)
+			res, err := p.Evaluate(&flakyCtx{Context: context.Background(), k: 1 + rng.Intn(8)})
+			label := fmt.Sprintf("seed %d round %d", seed, round)
+			switch {
+			case errors.Is(err, context.Canceled):
+				interrupted++
+				if rng.Intn(2) == 0 { // interrupt the recovery too, possibly
+					if _, err := p.Evaluate(&flakyCtx{Context: context.Background(), k: 1 + rng.Intn(12)}); err != nil &&
+						!errors.Is(err, context.Canceled) && !errors.Is(err, ErrRetracted) {
+						t.Fatalf("%s: %v", label, err)
+					} else if err == nil || errors.Is(err, ErrRetracted) {
+						prev = compareAll(t, p, prev, nil, nil, label+" (second try)")
+					}
 				}
-				if errors.Is(err, context.Canceled) {
-					interrupted++
-				} else {
-					// It completed: compute prev from it.
-					prev = compareAll(t, p, prev, nil, nil, "completed")
-					continue
-				}
-				res, err := evalOK(t, p, context.Background())
-				prev = compareAll(t, p, prev, res, err, fmt.Sprintf("seed %d round %d (after interrupt)", seed, round))
-			} else {
-				prev = compareAll(t, p, prev, nil, nil, "completed")
+				res, err = evalOK(t, p, context.Background())
+				prev = compareAll(t, p, prev, res, err, label+" (after interrupt)")
+			case err == nil || errors.Is(err, ErrRetracted):
+				prev = compareAll(t, p, prev, res, err, label+" (completed)")
+			default:
+				t.Fatalf("%s: %v", label, err)
 			}
 		}
 	}
