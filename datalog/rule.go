@@ -144,6 +144,8 @@ type cAtom struct {
 }
 
 // Rule is a Horn clause with stratified negation, as added by AddRule.
+// Head and Body are the rule as given (read-only: the engine runs the form
+// compiled by AddRule).
 type Rule struct {
 	Head Atom
 	Body []Literal
