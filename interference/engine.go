@@ -191,7 +191,14 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	mainIsSingleton := len(p.Templates) > 0 && !mainSpawned(p)
 	for i, l := range e.pos.locs {
 		e.holds[i] = lockAt[l.ID]
-		e.atomic[i] = l.Atomic
+		// A thread that finishes inside an atomic section (a location
+		// without successors: assume(0) lowered as a dead end, or a
+		// return inside the section) no longer stops the others (the
+		// reference semantics, cfg/interp, ends the section with the
+		// thread). So a dead end never counts as atomic for the other
+		// thread's moves: over-approximating, since before its action runs
+		// the real thread still excludes them.
+		e.atomic[i] = l.Atomic && len(l.Succs) > 0
 		e.inMain[i] = mainIsSingleton && l.Template == p.Templates[0]
 		e.acq[i] = -1
 		if a, ok := l.Act.(*cfg.Acquire); ok {

@@ -316,7 +316,12 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 	mark := make([]int, n)
 	stamp := 0
 	// preRun: non-positions from which a position is reachable through
-	// non-positions (backwards from the position over Preds).
+	// non-positions (backwards from the position over Preds). When the
+	// walk passes an arm of a local branch, the other arm joins too: a
+	// thread stuck at a failing arm is represented in the game by the
+	// same thread having taken the passing arm (isLocalBranchAssume), so
+	// the values it can see while stuck are those of the passing arm's
+	// run.
 	ps.preRun = make([][]*cfg.Loc, len(ps.locs))
 	for i, l := range ps.locs {
 		stamp++
@@ -331,6 +336,11 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 			mark[x.ID] = stamp
 			out = append(out, x)
 			work = append(work, x.Preds...)
+			if isLocalBranchAssume(x) {
+				for _, p := range x.Preds {
+					work = append(work, p.Succs...)
+				}
+			}
 		}
 		ps.preRun[i] = out
 	}
