@@ -189,10 +189,9 @@ func reportMem(b *testing.B) {
 }
 
 // BenchmarkInterference runs the §4 rules from scratch on the 2,000-location
-// game (measured: 41M flow tuples, ≈39 CPU-s, 2.8 GB with hash indexes;
-// ≈45 CPU-s, 3.4 GB with btree indexes — run with -bench
-// 'Interference$/btree' -benchtime=1x to repeat; it is skipped otherwise
-// in short mode).
+// game (measured: 41M flow tuples; hash indexes 30-39 CPU-s, peak heap
+// 3.9 GB; btree indexes ≈45 CPU-s, 3.4 GB live at the end; the btree
+// variant is skipped with -short).
 func BenchmarkInterference(b *testing.B) {
 	for _, kind := range []struct {
 		name string

@@ -72,7 +72,7 @@
 // and was measured against the hash chains (CPU seconds, 2 shared cores):
 // transitive closure of 10^5 random edges (1.37·10^7 tuples) 5.6-6.6 s
 // with btree vs 2.5-3.3 s with hash; the §4 rules on 2,000 locations
-// (4.1·10^7 flow tuples) 45 s / 3.4 GB vs 39 s / 2.8 GB. The btree pays for
+// (4.1·10^7 flow tuples) 45 s / 3.4 GB live heap vs 30-39 s / 2.8-3.3 GB. The btree pays for
 // callback iteration, a 16-byte item per row per index and O(log n)
 // inserts, and it may not change while iterated, so it must lag one
 // iteration behind; the semi-naive row ranges never need ordered scans.
