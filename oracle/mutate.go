@@ -149,3 +149,112 @@ func wrapAtomic(p *cfg.Program, chain []*cfg.Loc) {
 		l.Atomic = true
 	}
 }
+
+// MakeCriticalSectionsAtomic is a deliberate breakage for the oracle's
+// mutation test: it turns every critical section (from an acquire to the
+// releases of the same lock) into an atomic section, as if holding a lock
+// stopped every other thread rather than only those wanting the lock.
+// Applied before analysis only. New locations get the next free IDs. It
+// returns the number of critical sections wrapped; a section whose
+// release cannot be matched (different lock expressions, a path leaving
+// the template) is left alone.
+func MakeCriticalSectionsAtomic(p *cfg.Program) int {
+	n := 0
+	for _, a := range append([]*cfg.Loc(nil), p.Locs...) {
+		acq, ok := a.Act.(*cfg.Acquire)
+		if !ok || a.Atomic || len(a.Succs) != 1 {
+			continue
+		}
+		key := lockKey(acq.Lock)
+		// The region: locations reachable from a's successor without
+		// executing a release of the same lock.
+		region := map[*cfg.Loc]bool{}
+		var releases []*cfg.Loc
+		work := []*cfg.Loc{a.Succs[0]}
+		bad := false
+		for len(work) > 0 && !bad {
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			if region[l] {
+				continue
+			}
+			if rel, ok := l.Act.(*cfg.Release); ok && lockKey(rel.Lock) == key {
+				if !containsLoc(releases, l) {
+					releases = append(releases, l)
+				}
+				continue
+			}
+			if l == a || l.Atomic {
+				bad = true // a loop back to the acquire, or an atomic section inside
+				break
+			}
+			region[l] = true
+			work = append(work, l.Succs...)
+		}
+		if bad || len(releases) == 0 {
+			continue
+		}
+		tmpl := a.Template
+		first := a.Succs[0]
+		begin := &cfg.Loc{ID: len(p.Locs), Template: tmpl, Act: &cfg.AtomicBegin{}, Pos: first.Pos}
+		p.Locs = append(p.Locs, begin)
+		tmpl.Locs = append(tmpl.Locs, begin)
+		a.Succs[0] = begin
+		begin.Preds = []*cfg.Loc{a}
+		begin.Succs = []*cfg.Loc{first}
+		for i, pr := range first.Preds {
+			if pr == a {
+				first.Preds[i] = begin
+			}
+		}
+		for _, r := range releases {
+			end := &cfg.Loc{ID: len(p.Locs), Template: tmpl, Act: &cfg.AtomicEnd{}, Pos: r.Pos, Atomic: true}
+			p.Locs = append(p.Locs, end)
+			tmpl.Locs = append(tmpl.Locs, end)
+			var outside []*cfg.Loc
+			for _, pr := range r.Preds {
+				if region[pr] || pr == begin {
+					for i, s := range pr.Succs {
+						if s == r {
+							pr.Succs[i] = end
+						}
+					}
+					end.Preds = append(end.Preds, pr)
+				} else {
+					outside = append(outside, pr)
+				}
+			}
+			r.Preds = append(outside, end)
+			end.Succs = []*cfg.Loc{r}
+		}
+		for l := range region {
+			l.Atomic = true
+		}
+		n++
+	}
+	return n
+}
+
+// lockKey identifies a lock word by the cells its lvalue may denote.
+func lockKey(lv cfg.LValue) string {
+	switch lv := lv.(type) {
+	case *cfg.VarRef:
+		return lv.Var.Name
+	case *cfg.Deref:
+		s := ""
+		for _, c := range lv.Cells {
+			s += c.Name + ","
+		}
+		return s
+	}
+	return ""
+}
+
+func containsLoc(ls []*cfg.Loc, l *cfg.Loc) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}

@@ -17,6 +17,7 @@ import (
 	"chorus/analysis"
 	"chorus/cfg"
 	"chorus/cfg/interp"
+	"chorus/confirm"
 	"chorus/dfg"
 	"chorus/domains"
 	"chorus/explore"
@@ -31,6 +32,7 @@ const (
 	NoMutation       Mutation = iota
 	DropInterference          // stop after the sequential solve: no interference edges
 	AtomicRMW                 // analyze with every read-modify-write of a global made atomic
+	AtomicCriticalSections    // analyze with every critical section made atomic
 )
 
 func (m Mutation) String() string {
@@ -39,6 +41,8 @@ func (m Mutation) String() string {
 		return "drop-interference"
 	case AtomicRMW:
 		return "atomic-rmw"
+	case AtomicCriticalSections:
+		return "atomic-critical-sections"
 	}
 	return "none"
 }
@@ -241,7 +245,7 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		return pr
 	}
 	lo, hi := prog.NondetRange()
-	ex, err := exploreProgram(p, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
+	ex, err := confirm.Explore(p, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
 		MaxStates: c.MaxStates, Timeout: c.ExploreTimeout, KeepDeadEnds: true})
 	if err != nil {
 		pr.Violations = append(pr.Violations, &Violation{Seed: seed, Mutation: c.Mutation, Kind: "frontend", Detail: "explore: " + err.Error(), Source: src})
@@ -253,8 +257,12 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 	// always the unmutated program.
 	var opts []analysis.Option
 	switch c.Mutation {
-	case AtomicRMW:
-		MakeRMWAtomic(p)
+	case AtomicRMW, AtomicCriticalSections:
+		if c.Mutation == AtomicRMW {
+			MakeRMWAtomic(p)
+		} else {
+			MakeCriticalSectionsAtomic(p)
+		}
 		if err := cfg.Sanity(p); err != nil {
 			pr.AnalysisError = "mutated IR: " + err.Error()
 			return pr
@@ -284,28 +292,6 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		pr.Violations = append(pr.Violations, vs...)
 	}
 	return pr
-}
-
-// exploreProgram runs the explorer. The frontend always creates the
-// summary object <unknown> (memory the points-to analysis cannot name)
-// with unknown size, which the interpreter refuses; it gets size 0 for
-// the exploration only (restored afterwards, the analysis sees the IR as
-// built), so any access to it is a runtime error the explorer reports
-// rather than a silent value.
-func exploreProgram(p *cfg.Program, opts explore.Options) (*explore.Result, error) {
-	var patched []*cfg.Object
-	for _, o := range p.Objects {
-		if o.Size < 0 && (o.Kind == cfg.GlobalObject || o.Kind == cfg.StringObject) {
-			o.Size = 0
-			patched = append(patched, o)
-		}
-	}
-	defer func() {
-		for _, o := range patched {
-			o.Size = -1
-		}
-	}()
-	return explore.Explore(p, opts)
 }
 
 // lower builds and sanity-checks the IR of a generated program.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"chorus/cfg"
+	"chorus/confirm"
 	"chorus/domains"
 	"chorus/explore"
 )
@@ -41,7 +42,7 @@ func (c *Config) scheduleTo(v *Violation) []string {
 	}
 	chk := insertCheck(p, loc, cond)
 	lo, hi := v.prog.NondetRange()
-	ex, err := exploreProgram(p, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
+	ex, err := confirm.Explore(p, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
 		MaxStates: c.MaxStates, Timeout: c.ExploreTimeout, KeepDeadEnds: true})
 	if err != nil {
 		return nil
