@@ -29,6 +29,7 @@ import (
 
 	"chorus/analysis"
 	"chorus/cfg"
+	"chorus/confirm"
 )
 
 func init() { subcommands["check"] = runCheck }
@@ -51,6 +52,7 @@ type checkOptions struct {
 	dot        string
 	timeout    time.Duration
 	maxRounds  int
+	confirm    int // --confirm K (confirm.go); 0: off
 	files      []string
 }
 
@@ -67,6 +69,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.StringVar(&o.dot, "dot", "", "write the final data flow graph (Graphviz) to this file (one input file only)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "per-file analysis time limit (0: none); a file that runs out is unknown")
 	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
+	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus check [flags] FILE...")
 		fs.PrintDefaults()
@@ -137,13 +140,14 @@ type fileCheckJSON struct {
 }
 
 type checkItem struct {
-	Kind     string `json:"kind"` // assert | array-bounds | signed-overflow | div-by-zero
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
-	Function string `json:"function"`
-	Status   string `json:"status"` // proven | unreachable | unproven
-	Message  string `json:"message"`
+	Kind     string             `json:"kind"` // assert | array-bounds | signed-overflow | div-by-zero
+	File     string             `json:"file"`
+	Line     int                `json:"line"`
+	Column   int                `json:"column"`
+	Function string             `json:"function"`
+	Status   string             `json:"status"` // proven | unreachable | unproven | violated
+	Message  string             `json:"message"`
+	Schedule []scheduleStepJSON `json:"schedule,omitempty"` // a violated check's counterexample (confirm.go)
 }
 
 type statsJSON struct {
@@ -161,6 +165,7 @@ type fileOutcome struct {
 	err        error
 	inputError bool // usage/input error (exit 2) rather than an unfinished analysis
 	elapsed    time.Duration
+	violated   map[int]*confirm.Counterexample // by check ID (--confirm)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -245,6 +250,7 @@ func checkFile(o *checkOptions, file string) (out fileOutcome) {
 		return out
 	}
 	out.res = res
+	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, o.timeout) // an unfinished confirmation leaves checks unproven
 	return out
 }
 
@@ -320,6 +326,10 @@ func writeCheckText(stdout, stderr io.Writer, outs []fileOutcome) {
 				unreach++
 			default:
 				unproven++
+				if cex := out.violated[c.Check.ID]; cex != nil {
+					fmt.Fprintln(stdout, violatedText(c, cex))
+					continue
+				}
 				p := c.Check.Pos
 				fmt.Fprintf(stdout, "%s:%d:%d: warning: %s [%s]\n", p.Filename, p.Line, p.Column, checkWarning(c, out.res), c.Check.Kind)
 			}
@@ -338,6 +348,8 @@ func writeCheckJSON(stdout io.Writer, outs []fileOutcome) {
 		if out.res != nil {
 			if out.res.Safe() {
 				f.Verdict = "safe"
+			} else if len(out.violated) > 0 {
+				f.Verdict = "unsafe"
 			}
 			for _, c := range out.res.Checks {
 				msg := c.Message
@@ -349,6 +361,9 @@ func writeCheckJSON(stdout io.Writer, outs []fileOutcome) {
 					Line: c.Check.Pos.Line, Column: c.Check.Pos.Column,
 					Function: c.Check.Func, Status: c.Status.String(), Message: msg,
 				})
+				if cex := out.violated[c.Check.ID]; cex != nil && c.Status == analysis.Unproven {
+					f.Checks[len(f.Checks)-1].Status, f.Checks[len(f.Checks)-1].Schedule = "violated", scheduleJSON(cex)
+				}
 			}
 			st := out.res.Stats
 			f.Stats = &statsJSON{
