@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const racyCounter = `
+typedef unsigned long pthread_t;
+extern int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern void __VERIFIER_assert(int);
+int g = 0;
+void *inc(void *arg) { g = g + 1; return 0; }
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, inc, 0);
+  pthread_create(&b, 0, inc, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  __VERIFIER_assert(g == 2);
+  return 0;
+}
+`
+
+// The same counter under a lock: the assertion holds in every execution,
+// so --confirm must not report it violated (whether or not it is proven).
+const lockedCounter = `
+typedef unsigned long pthread_t;
+typedef union { int __lock; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern void __VERIFIER_assert(int);
+int g = 0;
+pthread_mutex_t m;
+void *inc(void *arg) { pthread_mutex_lock(&m); g = g + 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, inc, 0);
+  pthread_create(&b, 0, inc, 0);
+  pthread_join(a, 0);
+  pthread_join(b, 0);
+  __VERIFIER_assert(g == 2);
+  return 0;
+}
+`
+
+func writeC(t *testing.T, name, src string) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestConfirmViolatedText(t *testing.T) {
+	f := writeC(t, "racy.c", racyCounter)
+	var out, errb bytes.Buffer
+	code := run([]string{"check", "--confirm", "2", f}, &out, &errb)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, out.String(), errb.String())
+	}
+	text := out.String()
+	if !strings.Contains(text, "racy.c:14:3: error: ") || !strings.Contains(text, "(violated; schedule: T0 racy.c:") {
+		t.Fatalf("no violated line for the assertion:\n%s", text)
+	}
+	// Both workers must appear in the schedule (the lost update needs them).
+	if !strings.Contains(text, "T1 racy.c:7:") || !strings.Contains(text, "T2 racy.c:7:") {
+		t.Errorf("schedule lacks a worker step:\n%s", text)
+	}
+}
+
+func TestConfirmViolatedJSON(t *testing.T) {
+	f := writeC(t, "racy.c", racyCounter)
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--confirm", "2", "--format", "json", f}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errb.String())
+	}
+	var doc struct {
+		Files []struct {
+			Verdict string `json:"verdict"`
+			Checks  []struct {
+				Kind     string             `json:"kind"`
+				Line     int                `json:"line"`
+				Status   string             `json:"status"`
+				Schedule []scheduleStepJSON `json:"schedule"`
+			} `json:"checks"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	if len(doc.Files) != 1 || doc.Files[0].Verdict != "unsafe" {
+		t.Fatalf("verdict: %s", out.String())
+	}
+	found := false
+	for _, c := range doc.Files[0].Checks {
+		if c.Kind == "assert" && c.Line == 14 {
+			found = true
+			if c.Status != "violated" || len(c.Schedule) == 0 {
+				t.Fatalf("assert: status %q, %d steps", c.Status, len(c.Schedule))
+			}
+			last := c.Schedule[len(c.Schedule)-1]
+			if last.Thread != 0 || last.Line != 14 || !strings.HasSuffix(last.File, "racy.c") {
+				t.Errorf("last step %+v, want main at line 14", last)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("assertion missing: %s", out.String())
+	}
+}
+
+func TestConfirmNeverViolatesSafe(t *testing.T) {
+	f := writeC(t, "locked.c", lockedCounter)
+	var out, errb bytes.Buffer
+	run([]string{"check", "--confirm", "3", f}, &out, &errb)
+	if strings.Contains(out.String(), "violated") {
+		t.Fatalf("safe program reported violated:\n%s", out.String())
+	}
+	out.Reset()
+	run([]string{"check", "--confirm", "3", "--format", "json", f}, &out, &errb)
+	if strings.Contains(out.String(), `"violated"`) || strings.Contains(out.String(), `"unsafe"`) {
+		t.Fatalf("safe program reported violated:\n%s", out.String())
+	}
+}
