@@ -47,8 +47,20 @@
 // # Mutations
 //
 // To show the oracle has teeth, Config.Mutation deliberately breaks the
-// analysis (never the exploration): DropInterference stops the outer loop
-// after the sequential solve (analysis.WithoutInterference), AtomicRMW
-// wraps every read-modify-write "t := g; ...; g := f(t)" in an atomic
-// section before analysis (MakeRMWAtomic).
+// analysis (never the exploration):
+//
+//   - DropInterference stops the outer loop after the sequential solve
+//     (analysis.WithoutInterference): caught on many seeds;
+//   - AtomicCriticalSections makes every critical section an atomic
+//     section (MakeCriticalSectionsAtomic), as if a lock stopped every
+//     thread: caught;
+//   - AtomicRMW wraps every read-modify-write "t := g; ...; g := f(t)" in
+//     an atomic section (MakeRMWAtomic), as if x++ were atomic. It is NOT
+//     caught, and cannot be by state comparison: the invariants are
+//     per-thread and non-relational across the local/global boundary (a
+//     cell never mixes locals and globals), and every value another thread
+//     can write between the read and the write can also be written before
+//     the read, so the invariants of the mutated analysis equal the
+//     original ones. Lost updates only show in relations between threads'
+//     counts, which thread-modular invariants do not express.
 package oracle

@@ -29,10 +29,10 @@ import (
 type Mutation int
 
 const (
-	NoMutation       Mutation = iota
-	DropInterference          // stop after the sequential solve: no interference edges
-	AtomicRMW                 // analyze with every read-modify-write of a global made atomic
-	AtomicCriticalSections    // analyze with every critical section made atomic
+	NoMutation             Mutation = iota
+	DropInterference                // stop after the sequential solve: no interference edges
+	AtomicRMW                       // analyze with every read-modify-write of a global made atomic
+	AtomicCriticalSections          // analyze with every critical section made atomic
 )
 
 func (m Mutation) String() string {
