@@ -23,10 +23,9 @@
 //   - runtime errors of the interpreter end a path; they are not checks
 //     and are never reported as violations.
 //
-// Confirm explores in rounds of growing cost — 1, 2, ..., k instances
-// per template with havoc values in [0, 1], then k instances with havoc
-// in [-1, 1], [0, 3] and [-2, 2] — each round with an equal share of the
-// time left, and stops as soon as every
+// Confirm explores in rounds of growing cost — for 1, 2, ..., k instances
+// per template, havoc values in [0, 1], [-1, 1], [0, 3] and [-2, 2] —
+// each round with an equal share of the time left, and stops as soon as every
 // requested check has a counterexample. An exhausted budget just means
 // fewer confirmations.
 package confirm
@@ -108,9 +107,8 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	}
 	var rounds []round
 	for i := 1; i <= k; i++ {
-		rounds = append(rounds, round{i, 0, 1})
+		rounds = append(rounds, round{i, 0, 1}, round{i, -1, 1}, round{i, 0, 3}, round{i, -2, 2})
 	}
-	rounds = append(rounds, round{k, -1, 1}, round{k, 0, 3}, round{k, -2, 2})
 	for i, r := range rounds {
 		left := time.Until(deadline)
 		if left <= 0 || ctx.Err() != nil || len(out) == len(want) {
