@@ -386,7 +386,9 @@ func ScheduleStrings(p *cfg.Program, sched []interp.Step, skipLoc int) []string 
 			continue
 		}
 		act := ""
-		if s.Loc >= 0 && s.Loc < len(p.Locs) {
+		if s.Loc == skipLoc {
+			act = "(the state here is outside the invariant)"
+		} else if s.Loc >= 0 && s.Loc < len(p.Locs) {
 			loc := p.Locs[s.Loc]
 			act = dfg.ActionString(loc.Act)
 			if _, ok := loc.Act.(*cfg.Havoc); ok {
