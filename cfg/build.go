@@ -28,7 +28,7 @@ type Options struct {
 }
 
 // DefaultMaxLocs is the default budget of locations per program.
-const DefaultMaxLocs = 400000
+const DefaultMaxLocs = 100000
 
 // Error is a lowering error with its source position. Error() is in the
 // conventional "file:line:col: error: msg" form.
@@ -89,11 +89,26 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 			prog, err = nil, &Error{Pos: pos, Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
 		}
 	}()
-	ast, terr := cc.Translate(&conf, []cc.Source{
-		{Name: "<predefined>", Value: conf.Predefined},
-		{Name: "<builtin>", Value: cc.Builtin},
-		{Name: filename, Value: src},
-	})
+	translate := func(src []byte) (*cc.AST, error) {
+		return cc.Translate(&conf, []cc.Source{
+			{Name: "<predefined>", Value: conf.Predefined},
+			{Name: "<builtin>", Value: cc.Builtin},
+			{Name: filename, Value: src},
+		})
+	}
+	ast, terr := translate(src)
+	if terr != nil && strings.Contains(terr.Error(), "redeclaration of") {
+		// cc declares the parameter names of function types written in
+		// casts in the enclosing block scope, so CIL output such as
+		//   (int (*)(struct tty_struct *tty, struct file *filp))op->open
+		// twice in a block is rejected. Blank those names (keeping every
+		// byte offset) and retry.
+		if fixed, ok := blankCastParamNames(src); ok {
+			if ast2, err2 := translate(fixed); err2 == nil {
+				ast, terr = ast2, nil
+			}
+		}
+	}
 	if terr != nil {
 		return nil, ccError(filename, terr)
 	}
@@ -292,4 +307,111 @@ func DataModelFromYML(ymlPath string) (DataModel, error) {
 		}
 	}
 	return ILP32, nil
+}
+
+var cKeywords = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "const": true, "volatile": true, "restrict": true,
+	"struct": true, "union": true, "enum": true, "__restrict": true, "__const": true, "_Complex": true,
+}
+
+// blankCastParamNames replaces the parameter names inside abstract
+// function declarators "(*)(...)" with spaces.
+func blankCastParamNames(src []byte) ([]byte, bool) {
+	out := append([]byte(nil), src...)
+	changed := false
+	for i := 0; i+4 <= len(out); i++ {
+		if out[i] != '(' || out[i+1] != '*' || out[i+2] != ')' {
+			continue
+		}
+		j := i + 3
+		for j < len(out) && (out[j] == ' ' || out[j] == '\t') {
+			j++
+		}
+		if j >= len(out) || out[j] != '(' {
+			continue
+		}
+		// the parameter list [j+1, end)
+		depth, end := 0, -1
+		for k := j; k < len(out); k++ {
+			if out[k] == '(' {
+				depth++
+			} else if out[k] == ')' {
+				depth--
+				if depth == 0 {
+					end = k
+					break
+				}
+			}
+		}
+		if end < 0 {
+			break
+		}
+		start := j + 1
+		for k := start; k <= end; k++ {
+			if k == end || out[k] == ',' {
+				if blankParamName(out[start:k]) {
+					changed = true
+				}
+				start = k + 1
+			}
+		}
+		i = j
+	}
+	return out, changed
+}
+
+func blankParamName(p []byte) bool {
+	if bytesContains(p, '(') || bytesContains(p, '[') {
+		return false
+	}
+	e := len(p)
+	for e > 0 && isSpace(p[e-1]) {
+		e--
+	}
+	s := e
+	for s > 0 && isIdent(p[s-1]) {
+		s--
+	}
+	if s == e || p[s] >= '0' && p[s] <= '9' || cKeywords[string(p[s:e])] {
+		return false
+	}
+	// something must precede the name: a '*' or another token that is not
+	// struct/union/enum
+	k := s
+	for k > 0 && isSpace(p[k-1]) {
+		k--
+	}
+	if k == 0 {
+		return false
+	}
+	if p[k-1] != '*' {
+		ts := k
+		for ts > 0 && isIdent(p[ts-1]) {
+			ts--
+		}
+		prev := string(p[ts:k])
+		if prev == "" || prev == "struct" || prev == "union" || prev == "enum" {
+			return false
+		}
+	}
+	for i := s; i < e; i++ {
+		p[i] = ' '
+	}
+	return true
+}
+
+func bytesContains(b []byte, c byte) bool {
+	for _, x := range b {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isIdent(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -51,9 +51,12 @@ type builder struct {
 
 	names            map[string]int
 	addrTakenGlobals map[string]bool
-	allocHint        cc.Type  // the pointer type an allocation is converted to
-	tmplExits        []*Loc   // pthread_exit frontiers of the current template
+	allocHint        cc.Type // the pointer type an allocation is converted to
+	tmplExits        []*Loc  // pthread_exit frontiers of the current template
 	genericFrames    []genericWork
+	inlineCount      map[genericKey]int
+	fnSize           map[string]int
+	spawnMemo        map[string]bool
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -78,13 +81,13 @@ type frame struct {
 	fn       *cc.FunctionDefinition
 	name     string
 	vars     map[cc.Node]*storage
-	ret      *Var       // result register (scalar results)
-	retObj   *Object    // result object (aggregate results)
-	retT     cc.Type    // the C result type
-	returns  []*Loc     // frontier of return statements
+	ret      *Var    // result register (scalar results)
+	retObj   *Object // result object (aggregate results)
+	retT     cc.Type // the C result type
+	returns  []*Loc  // frontier of return statements
 	labels   map[string]*Loc
-	brk      []*[]*Loc  // break targets (innermost last)
-	cont     []*[]*Loc  // continue targets
+	brk      []*[]*Loc // break targets (innermost last)
+	cont     []*[]*Loc // continue targets
 	switches []*switchCtx
 	parent   *frame
 	generic  *genericInstance // non-nil inside a generic instance
@@ -102,22 +105,25 @@ type spawnSite struct {
 
 func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
 	b := &builder{
-		prog:       &Program{File: file, DataModel: m},
-		ast:        ast,
-		model:      m,
-		file:       file,
-		maxLocs:    maxLocs,
-		funcs:      map[string]*cc.FunctionDefinition{},
-		funcDecls:  map[string]*cc.Declarator{},
-		globals:    map[string]*storage{},
-		statics:    map[*cc.Declarator]*storage{},
-		funcObjs:   map[string]*Object{},
-		addrTaken:  map[string]bool{},
-		strObjs:    map[string]*Object{},
-		objInfo:    map[*Object]*objInfo{},
-		templateOf: map[string]*Template{},
-		generic:    map[genericKey]*genericInstance{},
-		assumed:    map[string]bool{},
+		prog:        &Program{File: file, DataModel: m},
+		ast:         ast,
+		model:       m,
+		file:        file,
+		maxLocs:     maxLocs,
+		funcs:       map[string]*cc.FunctionDefinition{},
+		funcDecls:   map[string]*cc.Declarator{},
+		globals:     map[string]*storage{},
+		statics:     map[*cc.Declarator]*storage{},
+		funcObjs:    map[string]*Object{},
+		addrTaken:   map[string]bool{},
+		strObjs:     map[string]*Object{},
+		objInfo:     map[*Object]*objInfo{},
+		templateOf:  map[string]*Template{},
+		generic:     map[genericKey]*genericInstance{},
+		assumed:     map[string]bool{},
+		inlineCount: map[genericKey]int{},
+		fnSize:      map[string]int{},
+		spawnMemo:   map[string]bool{},
 	}
 	return b
 }

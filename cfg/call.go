@@ -11,10 +11,10 @@ import (
 // points-to analysis it is replaced by havocs of every cell reachable from
 // its pointer arguments (finish.go); its result is havocked here.
 type unknownCall struct {
-	loc  *Loc // a Skip placeholder
-	name string
-	args []Expr
-	res  *Var // may be nil
+	loc   *Loc // a Skip placeholder
+	name  string
+	args  []Expr
+	res   *Var   // may be nil
 	cells []*Var // the cells havocked (after expansion)
 }
 
@@ -236,9 +236,27 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 			return b.summarize(fd, x, vals, "recursive call of "+name)
 		}
 	}
-	if len(b.prog.Locs) > b.maxLocs {
-		return b.summarize(fd, x, vals, "inlining budget exceeded at call of "+name)
+	// Inlining budget: a function whose inlined copies in this template
+	// would exceed perFuncBudget locations, or any call once the program
+	// exceeds maxLocs, is summarized instead (soundly, see summarize) -
+	// except functions that may spawn threads, whose spawns the summary
+	// could not reflect.
+	key := genericKey{b.tmpl, name}
+	if !b.maySpawn(name) {
+		if len(b.prog.Locs) > b.maxLocs {
+			return b.summarize(fd, x, vals, "inlining budget exceeded at call of "+name)
+		}
+		if sz := b.fnSize[name]; sz > 0 && (b.inlineCount[key]+1)*sz > b.maxLocs/25 {
+			return b.summarize(fd, x, vals, "inlining budget of "+name+" exceeded")
+		}
 	}
+	b.inlineCount[key]++
+	startLocs := len(b.prog.Locs)
+	defer func() {
+		if sz := len(b.prog.Locs) - startLocs; sz > b.fnSize[name] {
+			b.fnSize[name] = sz
+		}
+	}()
 	b.inlineDep++
 	if b.inlineDep > 200 {
 		b.fail("calls nested too deeply")
@@ -303,7 +321,17 @@ func (b *builder) unknown_(name string, x *cc.PostfixExpression, args []cc.Expre
 // write global variables by name and does not synchronize; this is
 // recorded in Program.Assumptions.
 func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr) Expr {
-	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments", name)
+	if pureExternals[name] {
+		b.assume(b.pos, "%s: assumed to write no memory the program reads", name)
+		b.emit(&Skip{})
+		if st, ok := b.scalarType(x.Type()); ok {
+			r := b.temp(st)
+			b.emit(&Havoc{Dst: &VarRef{Var: r}})
+			return &VarRef{Var: r}
+		}
+		return nil
+	}
+	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments, without copying pointers between objects", name)
 	uc := &unknownCall{name: name}
 	for _, v := range vals {
 		if v != nil {
@@ -343,13 +371,13 @@ type genericKey struct {
 // Its exit is a dead end: it exists to cover the callee's behaviour and
 // checks at every call depth; callers continue through the summary.
 type genericInstance struct {
-	entry  *Loc
-	params []*storage
-	ret    *Var
-	locs   map[*Loc]bool // filled after lowering: its locations
-	first  int           // Locs index range [first, last)
-	last   int
-	fd     *cc.FunctionDefinition
+	entry   *Loc
+	params  []*storage
+	ret     *Var
+	locs    map[*Loc]bool // filled after lowering: its locations
+	first   int           // Locs index range [first, last)
+	last    int
+	fd      *cc.FunctionDefinition
 	lowered bool
 }
 
@@ -470,4 +498,37 @@ func sortedNames(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// maySpawn reports whether a function may (transitively, through direct
+// calls) call pthread_create.
+func (b *builder) maySpawn(name string) bool {
+	if v, ok := b.spawnMemo[name]; ok {
+		return v
+	}
+	b.spawnMemo[name] = false // recursion: assume no until shown
+	fd := b.funcs[name]
+	if fd == nil {
+		return name == "pthread_create"
+	}
+	res := false
+	walkAST(fd.CompoundStatement, func(n cc.Node) {
+		if res {
+			return
+		}
+		if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
+			if c := calleeName(pe.PostfixExpression); c != "" && c != name && b.maySpawn(c) {
+				res = true
+			}
+		}
+	})
+	b.spawnMemo[name] = res
+	return res
+}
+
+// pureExternals are logging functions assumed to write no memory the
+// program reads (their output goes to the console).
+var pureExternals = map[string]bool{
+	"printk": true, "printf": true, "fprintf": true, "puts": true, "putchar": true, "perror": true,
+	"vprintf": true, "vfprintf": true, "fflush": true, "fputs": true, "fputc": true, "putc": true,
 }

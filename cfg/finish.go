@@ -296,9 +296,16 @@ func (b *builder) expandPlaceholder(l *Loc, acts []Action) {
 	}
 }
 
-// havocCell havocs one cell, addressed by its object and offset.
-func (b *builder) havocCell(c *Var) Action {
-	return &Havoc{Dst: &Deref{Addr: &AddrOf{Object: c.Mem, Offset: c.Offset, Type: b.ptrType()}, Type: c.Type, Cells: []*Var{c}}}
+// havocCells havocs a set of cells in one location: a Havoc through a
+// Deref of the <unknown> object listing all of them (a weak update of
+// each with an arbitrary value, i.e. each becomes unknown). See
+// HavocsCells in ir.go.
+func (b *builder) havocCells(cs []*Var) Action {
+	if len(cs) == 1 {
+		c := cs[0]
+		return &Havoc{Dst: &Deref{Addr: &AddrOf{Object: c.Mem, Offset: c.Offset, Type: b.ptrType()}, Type: c.Type, Cells: cs}}
+	}
+	return &Havoc{Dst: &Deref{Addr: &AddrOf{Object: b.unknown(), Type: b.ptrType()}, Type: Type{Kind: IntType, Bits: 8}, Cells: cs}}
 }
 
 // expandUnknownCalls replaces each unknown call's placeholder by havocs of
@@ -307,15 +314,15 @@ func (b *builder) expandUnknownCalls(a *pta) {
 	a.cur = -1
 	for _, uc := range b.unknownCalls {
 		r := a.reach(uc.args)
-		var acts []Action
 		for _, c := range a.cellsOfSet(r, nil) {
 			if c.Mem == b.unknownObj && len(r) == 0 {
 				continue
 			}
 			uc.cells = append(uc.cells, c)
-			acts = append(acts, b.havocCell(c))
 		}
-		b.expandPlaceholder(uc.loc, acts)
+		if len(uc.cells) > 0 {
+			b.expandPlaceholder(uc.loc, []Action{b.havocCells(uc.cells)})
+		}
 	}
 }
 
@@ -373,12 +380,16 @@ func (b *builder) expandSummaries() {
 		}
 		sortVars(vs)
 		var acts []Action
+		var cells []*Var
 		for _, v := range vs {
 			if v.IsCell() {
-				acts = append(acts, b.havocCell(v))
+				cells = append(cells, v)
 			} else {
 				acts = append(acts, &Havoc{Dst: &VarRef{Var: v}})
 			}
+		}
+		if len(cells) > 0 {
+			acts = append(acts, b.havocCells(cells))
 		}
 		b.expandPlaceholder(sc.loc, acts)
 	}

@@ -236,6 +236,14 @@ type Assign struct {
 type Assume struct{ Cond Expr }
 
 // Havoc sets Dst to any value of its type (nondeterministic input).
+//
+// The builder also uses Havoc for the effects of unknown external
+// functions and of summarized calls: a Deref whose Addr is AddrOf a cell's
+// object at the cell's offset havocs that cell; a Deref whose Addr is
+// AddrOf the "<unknown>" object and that lists several Cells havocs every
+// one of them (for the analysis, a weak update of each with an arbitrary
+// value). An interpreter meeting such a havoc of a summary cell should
+// havoc every concrete location the cell stands for (or give up).
 type Havoc struct{ Dst LValue }
 
 // CheckAct is a check site: Cond must be non-zero here. It does not change

@@ -17,7 +17,11 @@ package cfg
 // enclosing array keeps the normalized offset (in-bounds arithmetic,
 // C11 6.5.6p8); other non-constant arithmetic gives anyOff.
 
-import "sort"
+import (
+	"fmt"
+	"os"
+	"sort"
+)
 
 const anyOff = int64(-1) << 62
 
@@ -64,6 +68,9 @@ func (b *builder) pointsTo() *pta {
 		if sc.res != nil && sc.gi.ret != nil {
 			a.items = append(a.items, ptaItem{copy: [2]*Var{sc.res, sc.gi.ret}})
 		}
+	}
+	if os.Getenv("CFG_DEBUG") != "" {
+		fmt.Fprintf(os.Stderr, "pta: %d locs %d items %d unknown calls %d objects\n", len(b.prog.Locs), len(a.items), len(b.unknownCalls), len(b.prog.Objects))
 	}
 	a.solve()
 	return a
@@ -161,12 +168,20 @@ func (a *pta) run(it *ptaItem) {
 			}
 		}
 	case it.uc != nil:
+		// Assumption (recorded per call in Program.Assumptions): an
+		// external function may overwrite the memory reachable from its
+		// arguments with arbitrary values, and pointers there with
+		// pointers to unknown memory, but does not copy pointers between
+		// objects. Its result may point into anything reachable.
 		r := a.reach(it.uc.args)
-		r[a.unknown] = struct{}{}
+		unk := ptset{a.unknown: {}}
 		for _, c := range a.cellsOfSet(r, nil) {
-			a.add(c, r)
+			if c.Type.Kind == PtrType || c.Type.Bits >= a.b.model.PtrBits() {
+				a.add(c, unk)
+			}
 		}
 		if it.uc.res != nil {
+			r[a.unknown] = struct{}{}
 			a.add(it.uc.res, r)
 		}
 	case it.copy[0] != nil:
@@ -196,6 +211,13 @@ func (a *pta) reach(args []Expr) ptset {
 		queue = queue[1:]
 		for _, c := range o.Cells {
 			visit(a.read(c))
+		}
+	}
+	// String literals are immutable (writing one is undefined) and
+	// functions are not data: an external function cannot change them.
+	for l := range out {
+		if k := a.b.prog.Objects[l.obj].Kind; k == StringObject || k == FuncObject {
+			delete(out, l)
 		}
 	}
 	return out
@@ -276,9 +298,12 @@ func (a *pta) eval(e Expr) ptset {
 			if len(s1) == 0 && len(s2) == 0 {
 				return nil
 			}
-			out := anyOffsets(s1)
-			for l := range anyOffsets(s2) {
-				out[l] = struct{}{}
+			out := ptset{}
+			for l := range s1 {
+				out[ploc{l.obj, anyOff}] = struct{}{}
+			}
+			for l := range s2 {
+				out[ploc{l.obj, anyOff}] = struct{}{}
 			}
 			return out
 		default:
@@ -337,6 +362,10 @@ func (b *builder) norm(o *Object, off int64) []int64 {
 				off += es
 			}
 		}
+	} else if sz := info.ctype.Size(); off < 0 || sz <= 0 || off >= sz {
+		// Outside the object (out-of-bounds arithmetic, or a pointer one
+		// past the end): any offset. This also bounds the analysis.
+		return []int64{anyOff}
 	}
 	return normalize(info.ctype, off)
 }

@@ -50,9 +50,19 @@
 //     default 0).
 //   - A failed check stops its thread: the IR says execution continues
 //     only where the check held.
-//   - A thread terminates when it stands at a location without
-//     successors; returning from main does not stop the other threads
-//     (the analysis' model), so Run ends when all threads have finished.
+//   - A thread terminates when it stands at its template's Exit; at
+//     another location without successors (abort, exit, the end of an
+//     impossible path) it is stuck. Returning from main does not stop
+//     the other threads (the analysis' model), so Run ends when all
+//     threads have finished (or nothing can move).
 //   - Pointers copied byte by byte lose their provenance (the side table
 //     is per stored pointer, not per byte).
+//   - Havocs the frontend emits for the effects of unknown external
+//     functions on memory it cannot name (a Deref of the "<unknown>"
+//     object's address) change nothing; a havoc of a summary cell changes
+//     only the location its address denotes. Programs with such
+//     modelling assumptions (cfg.Program.Assumptions) are not executed
+//     faithfully.
+//   - With Options.CheckCells, every memory access checks that the
+//     frontend's points-to cells cover it (a soundness test of cfg).
 package interp

@@ -21,6 +21,12 @@ type Options struct {
 	// reachable in the model, and an exhaustive explorer that wants every
 	// state at every location sets this.
 	KeepDeadEnds bool
+	// CheckCells makes every memory access verify that the concrete
+	// location is among the Deref's Cells (when the Deref lists any): the
+	// frontend's points-to analysis must over-approximate every real
+	// access, or the analysis misses writes. A violation is an
+	// ErrorEvent whose text starts with "points-to:".
+	CheckCells bool
 }
 
 // Machine executes one program. It holds only the program and indexes
@@ -161,10 +167,10 @@ func (m *Machine) Initial() (*State, error) {
 	for _, o := range m.Prog.Objects {
 		switch o.Kind {
 		case cfg.GlobalObject, cfg.StringObject, cfg.FuncObject:
-			size := o.Size
-			if size < 0 {
-				return nil, fmt.Errorf("%s: object %s has unknown size", o.Pos, o.Name)
-			}
+			// An object of unknown size (the frontend's <unknown> object,
+			// memory only external code could reach) gets no bytes: any
+			// access to it is an out-of-bounds error.
+			size := max(o.Size, 0)
 			if o.Kind == cfg.FuncObject && size == 0 {
 				size = 1 // a function has an address but no contents
 			}
@@ -199,7 +205,7 @@ func (m *Machine) newThread(s *State, id ThreadID, t *cfg.Template) *Thread {
 		size := max(o.Size, 0)
 		th.LocalObjs = append(th.LocalObjs, s.addInst(&Instance{Object: o, Owner: id, Size: size, Bytes: make([]byte, size)}))
 	}
-	th.Done = len(t.Entry.Succs) == 0
+	th.Done = t.Entry == t.Exit
 	return th
 }
 
@@ -357,7 +363,9 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 	for i, succ := range loc.Succs {
 		mv := Move{Thread: t.ID, Succ: i}
 		if a, ok := succ.Act.(*cfg.Assume); ok {
-			if _, havoc := loc.Act.(*cfg.Havoc); !havoc {
+			// After a Havoc the condition may depend on the value the
+			// caller picks later: look ahead only when it does not.
+			if h, havoc := loc.Act.(*cfg.Havoc); !havoc || !mayRead(a.Cond, h.Dst) {
 				post, ev := s, Event{}
 				if !readOnlyAct(loc.Act) {
 					post, ev = m.Step(s, mv)
@@ -376,6 +384,48 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 		moves = append(moves, mv)
 	}
 	return moves
+}
+
+// DeadEnd reports whether after mv (with its Value) the thread would
+// stand at an Assume whose condition is false and reads only its own
+// registers, so that it could never move again.
+func (m *Machine) DeadEnd(s *State, mv Move) bool {
+	t := s.Thread(mv.Thread)
+	if t == nil || t.Done || mv.Succ < 0 || mv.Succ >= len(t.Loc.Succs) {
+		return false
+	}
+	succ := t.Loc.Succs[mv.Succ]
+	a, ok := succ.Act.(*cfg.Assume)
+	if !ok || !m.localCond[succ.ID] {
+		return false
+	}
+	post, ev := m.Step(s, mv)
+	if post == nil || (ev.Kind != NoEvent && ev.Kind != OutputEvent) {
+		return false
+	}
+	v, err := m.eval(post, post.Threads[t.ID], a.Cond)
+	return err == nil && !truth(v, a.Cond.ExprType())
+}
+
+// mayRead reports whether evaluating e may read what dst names.
+func mayRead(e cfg.Expr, dst cfg.LValue) bool {
+	switch e := e.(type) {
+	case *cfg.VarRef:
+		d, ok := dst.(*cfg.VarRef)
+		return ok && d.Var == e.Var
+	case *cfg.Deref:
+		_, isMem := dst.(*cfg.Deref)
+		return isMem || mayRead(e.Addr, dst)
+	case *cfg.Unary:
+		return mayRead(e.X, dst)
+	case *cfg.Binary:
+		return mayRead(e.X, dst) || mayRead(e.Y, dst)
+	case *cfg.Cast:
+		return mayRead(e.X, dst)
+	case *cfg.Const, *cfg.AddrOf:
+		return false
+	}
+	return true
 }
 
 // readOnlyAct reports whether an action changes neither registers nor
@@ -480,6 +530,12 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 			return ev
 		}
 	case *cfg.Havoc:
+		if unknownMemory(a.Dst) {
+			// The frontend's model of an external function's effects on
+			// memory it cannot name: no concrete location to change. The
+			// interpreter gives up on it (documented in doc.go).
+			break
+		}
 		if err := m.assign(s, t, a.Dst, cfg.Int64, Value{N: mv.Value}); err != nil {
 			return fail(err)
 		}
@@ -547,7 +603,7 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 	}
 	nt := s.mutThread(t.ID)
 	nt.Loc = loc.Succs[mv.Succ]
-	nt.Done = len(nt.Loc.Succs) == 0
+	nt.Done = nt.Loc == t.Template.Exit
 	return ev
 }
 
@@ -708,7 +764,43 @@ func (m *Machine) address(s *State, t *Thread, d *cfg.Deref) (InstID, int64, err
 	if p.N < 0 || p.N+size > in.Size {
 		return 0, 0, rtErr("out-of-bounds access to %s: bytes [%d, %d) of %d", in.Object.Name, p.N, p.N+size, in.Size)
 	}
+	if m.opts.CheckCells && len(d.Cells) > 0 && !covered(d.Cells, in.Object, p.N, size) {
+		names := make([]string, len(d.Cells))
+		for i, c := range d.Cells {
+			names[i] = c.Name
+		}
+		return 0, 0, fmt.Errorf("points-to: access to bytes [%d, %d) of %s is not covered by the Deref's cells %v", p.N, p.N+size, in.Object.Name, names)
+	}
 	return p.Obj, p.N, nil
+}
+
+// covered reports whether one of cells may denote bytes [off, off+size)
+// of object o: a non-summary cell overlapping them, or a summary cell of o
+// starting at or before off (its extent is not recorded in the IR).
+func covered(cells []*cfg.Var, o *cfg.Object, off, size int64) bool {
+	for _, c := range cells {
+		if c.Mem != o {
+			continue
+		}
+		if c.Summary && c.Offset <= off {
+			return true
+		}
+		if c.Offset < off+size && off < c.Offset+typeSize(c.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownMemory reports whether dst is memory of an object of unknown
+// size reached by its address (the frontend's <unknown> object).
+func unknownMemory(dst cfg.LValue) bool {
+	d, ok := dst.(*cfg.Deref)
+	if !ok {
+		return false
+	}
+	a, ok := d.Addr.(*cfg.AddrOf)
+	return ok && a.Object.Size < 0 && a.Object.Kind == cfg.GlobalObject
 }
 
 // eval evaluates e in thread t (nil: no thread, for initializers).

@@ -473,3 +473,60 @@ func TestOutputFormat(t *testing.T) {
 		t.Fatalf("reason %v %v\noutput:\n%s\nwant:\n%s", res.Reason, res.Error, res.Output, want)
 	}
 }
+
+// A branch right after a Havoc: Run picks the value first, then the
+// successor that is not a dead end.
+func TestHavocThenBranch(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	x := b.Local(main, "x", cfg.Int32)
+	r := b.Local(main, "r", cfg.Int32)
+	h := b.Seq(main, nil, &cfg.Havoc{Dst: Ref(x)})
+	entry := main.Entry
+	pos := b.Seq(main, h, Assume(Bin(cfg.Gt, Ref(x), I32(0))), Assign(Ref(r), I32(1)))
+	neg := b.Seq(main, nil, Assume(Bin(cfg.Le, Ref(x), I32(0))), Assign(Ref(r), I32(2)))
+	negEntry := main.Entry
+	main.Entry = entry
+	Link(h, negEntry)
+	Link(pos, main.Exit)
+	Link(neg, main.Exit)
+	p := b.Finish()
+	m, _ := New(p, Options{})
+	for in, want := range map[int64]int64{5: 1, -3: 2} {
+		res := mustRun(t, p, FirstEnabled(), RunOptions{Inputs: func(ThreadID, *cfg.Loc) int64 { return in }})
+		if res.Reason != Finished {
+			t.Fatalf("input %d: %v", in, res.Reason)
+		}
+		if v, _ := m.Register(res.Final, 0, r); v.N != want {
+			t.Fatalf("input %d: r = %v, want %d", in, v, want)
+		}
+	}
+}
+
+// CheckCells: an access outside the Deref's cells is reported.
+func TestCheckCells(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	a := b.Object("a", cfg.GlobalObject, 8, nil)
+	o := b.Object("o", cfg.GlobalObject, 4, nil)
+	a0 := &cfg.Var{ID: len(b.P().Vars), Name: "a[0]", Scope: cfg.Global, Type: cfg.Int32, Mem: a, Offset: 0}
+	a1 := &cfg.Var{ID: len(b.P().Vars) + 1, Name: "a[1]", Scope: cfg.Global, Type: cfg.Int32, Mem: a, Offset: 4}
+	oc := &cfg.Var{ID: len(b.P().Vars) + 2, Name: "o", Scope: cfg.Global, Type: cfg.Int32, Mem: o}
+	b.P().Vars = append(b.P().Vars, a0, a1, oc)
+	p := b.Local(main, "p", Ptr64)
+	last := b.Seq(main, nil,
+		Assign(Ref(p), Addr(a, 4)),
+		Assign(&cfg.Deref{Addr: Ref(p), Type: cfg.Int32, Cells: []*cfg.Var{a1, oc}}, I32(1)), // covered
+		Assign(&cfg.Deref{Addr: Ref(p), Type: cfg.Int32, Cells: []*cfg.Var{a0, oc}}, I32(2)), // not covered
+	)
+	Link(last, main.Exit)
+	prog := b.Finish()
+	res := mustRun(t, prog, nil, RunOptions{})
+	if res.Reason != Finished {
+		t.Fatalf("without CheckCells: %v", res.Reason)
+	}
+	res = mustRun(t, prog, nil, RunOptions{Machine: Options{CheckCells: true}})
+	if res.Reason != RuntimeError || !strings.HasPrefix(res.Error.Event.Text, "points-to:") || res.Steps != 3 {
+		t.Fatalf("with CheckCells: %v after %d steps, %v", res.Reason, res.Steps, res.Error)
+	}
+}

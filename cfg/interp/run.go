@@ -135,10 +135,11 @@ const (
 	CheckFailure                     // a check failed (without KeepGoing)
 	RuntimeError                     // invalid memory access, division by zero, malformed IR, ...
 	StoppedByScheduler               // the scheduler returned no move
+	Stuck                            // no thread can move and some stand at a dead end (a location without successors other than their exit: abort, exit, an impossible path)
 )
 
 func (r Reason) String() string {
-	return [...]string{"finished", "deadlock", "step-budget", "check-failed", "runtime-error", "stopped-by-scheduler"}[r]
+	return [...]string{"finished", "deadlock", "step-budget", "check-failed", "runtime-error", "stopped-by-scheduler", "stuck"}[r]
 }
 
 // Step is one executed move of a schedule.
@@ -166,6 +167,13 @@ type Result struct {
 	Error    *Failure  // the runtime error that ended the run, if any
 	Final    *State    // the last state reached
 	Schedule []Step    // every move made
+	// MainReturned reports that main reached its exit with a return
+	// value: ExitStatus is that value modulo 256, as a process would
+	// report it. The frontend keeps main's return value in main's local
+	// register named "main.ret" (a naming convention, not part of the IR
+	// contract).
+	MainReturned bool
+	ExitStatus   int
 }
 
 // Run executes p from its initial state under sched until every thread
@@ -196,6 +204,14 @@ func (m *Machine) Run(s *State, sched Scheduler, opts RunOptions) Result {
 	stopped := map[ThreadID]bool{} // threads stuck at a failed check (KeepGoing)
 	finish := func(r Reason) Result {
 		res.Reason, res.Output, res.Final = r, out.String(), s
+		if main := s.Thread(0); main != nil && main.Done {
+			for _, v := range m.localVars[main.Template.ID] {
+				if v.Name == main.Template.Name+".ret" {
+					val, _ := m.Register(s, 0, v)
+					res.MainReturned, res.ExitStatus = true, int(mathOf(val, v.Type).low64()&0xFF)
+				}
+			}
+		}
 		return res
 	}
 	for {
@@ -216,6 +232,11 @@ func (m *Machine) Run(s *State, sched Scheduler, opts RunOptions) Result {
 			if s.AllDone() {
 				return finish(Finished)
 			}
+			for _, t := range s.Threads {
+				if t.Stuck() {
+					return finish(Stuck)
+				}
+			}
 			return finish(Deadlock)
 		}
 		k := sched(s, moves)
@@ -224,8 +245,15 @@ func (m *Machine) Run(s *State, sched Scheduler, opts RunOptions) Result {
 		}
 		mv := moves[k]
 		loc := s.Threads[mv.Thread].Loc
-		if _, ok := loc.Act.(*cfg.Havoc); ok && opts.Inputs != nil {
-			mv.Value = opts.Inputs(mv.Thread, loc)
+		if _, ok := loc.Act.(*cfg.Havoc); ok {
+			if opts.Inputs != nil {
+				mv.Value = opts.Inputs(mv.Thread, loc)
+			}
+			// Enabled could not look past the Havoc; now that the value
+			// is known, take a successor that is not a dead end.
+			for i := 0; i < len(loc.Succs) && m.DeadEnd(s, mv); i++ {
+				mv.Succ = (mv.Succ + 1) % len(loc.Succs)
+			}
 		}
 		res.Schedule = append(res.Schedule, Step{Thread: mv.Thread, Loc: loc.ID, Succ: mv.Succ, Value: mv.Value, Pos: loc.Pos})
 		res.Steps++

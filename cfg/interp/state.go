@@ -20,7 +20,7 @@ type Thread struct {
 	Template *cfg.Template
 	Loc      *cfg.Loc // where the thread stands (before Loc.Act runs)
 	Atomic   int      // atomic-section nesting depth
-	Done     bool     // the thread stands at a location without successors
+	Done     bool     // the thread stands at its template's Exit
 	// Locals holds the thread's local registers, indexed by
 	// Machine.LocalIndex; LocalObjs the instances of its template's
 	// LocalObjects, indexed by Machine.LocalObjectIndex.
@@ -138,6 +138,11 @@ func (s *State) addInst(in *Instance) InstID {
 	s.Insts = append(s.Insts, in)
 	return InstID(len(s.Insts) - 1)
 }
+
+// Stuck reports whether thread t stands at a location without successors
+// that is not its exit (abort, exit, or the end of an impossible path): it
+// will never move again.
+func (t *Thread) Stuck() bool { return !t.Done && len(t.Loc.Succs) == 0 }
 
 // AllDone reports whether every thread has terminated.
 func (s *State) AllDone() bool {

@@ -148,3 +148,6 @@ func Addr(o *cfg.Object, off int64) *cfg.AddrOf {
 	return &cfg.AddrOf{Object: o, Offset: off, Type: Ptr64}
 }
 func Deref(p cfg.Expr, t cfg.Type) *cfg.Deref { return &cfg.Deref{Addr: p, Type: t} }
+
+// P is the program being built (to add Vars or Objects by hand).
+func (b *Builder) P() *cfg.Program { return b.p }

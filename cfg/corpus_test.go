@@ -1,0 +1,91 @@
+package cfg
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// corpusDir is the shared benchmark corpus, relative to the package
+// directory (the repository's parent holds shared/).
+const corpusDir = "../../shared/corpus"
+
+// corpusFiles lists the corpus inputs with their data models: SV-COMP
+// files take the model of their task file (MANIFEST.tsv, else ILP32),
+// ddverify files are ILP32.
+func corpusFiles(t testing.TB) map[string]DataModel {
+	if _, err := os.Stat(corpusDir); err != nil {
+		t.Skip("corpus not present:", err)
+	}
+	files := map[string]DataModel{}
+	manifest := map[string]DataModel{}
+	if f, err := os.Open(filepath.Join(corpusDir, "svcomp", "MANIFEST.tsv")); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			cols := strings.Split(sc.Text(), "\t")
+			if len(cols) < 6 || cols[0] == "dir" {
+				continue
+			}
+			if m, err := ParseDataModel(cols[5]); err == nil {
+				manifest[filepath.Join(cols[0], cols[2])] = m
+			}
+		}
+		f.Close()
+	}
+	for _, sub := range []string{"svcomp", "ddverify"} {
+		root := filepath.Join(corpusDir, sub)
+		filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+			if err != nil || info.IsDir() {
+				return nil
+			}
+			ext := filepath.Ext(path)
+			if ext != ".c" && ext != ".i" {
+				return nil
+			}
+			m := ILP32
+			if sub == "svcomp" {
+				rel, _ := filepath.Rel(root, path)
+				if mm, ok := manifest[rel]; ok {
+					m = mm
+				}
+			}
+			files[path] = m
+			return nil
+		})
+	}
+	return files
+}
+
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t)
+	start := time.Now()
+	n, locs := 0, 0
+	var paths []string
+	for path := range files {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		m := files[path]
+		t0 := time.Now()
+		p, err := BuildFile(path, Options{DataModel: m})
+		if d := time.Since(t0); d > 3*time.Second && testing.Verbose() {
+			t.Logf("slow: %s %v", path, d)
+		}
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if err := Sanity(p); err != nil {
+			t.Errorf("%s: sanity: %v", path, err)
+			continue
+		}
+		n++
+		locs += len(p.Locs)
+	}
+	t.Logf("lowered %d/%d corpus files, %d locations, in %v", n, len(files), locs, time.Since(start))
+}

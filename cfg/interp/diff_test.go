@@ -1,0 +1,234 @@
+package interp
+
+// Differential test of the C frontend (cfg.Build) against gcc: every
+// program in testdata/diff is compiled with gcc -O0 and run, then lowered
+// with cfg.Build (LP64), checked with cfg.Sanity and interpreted; the
+// printed outputs and exit statuses must agree and no check may fail (the
+// programs are free of undefined behaviour, checked with
+// -fsanitize=undefined,address when they were written). The interpreter
+// also checks every memory access against the points-to cells of its
+// Deref (Options.CheckCells).
+//
+// Frontend bugs found by this test are listed in knownFailures with the
+// symptom; such programs are reported with t.Log instead of failing, so
+// the list stays visible. A listed program that passes is an error (the
+// entry must be removed).
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"chorus/cfg"
+)
+
+// knownFailures maps a testdata/diff file to the frontend bug it shows.
+var knownFailures = map[string]string{}
+
+const diffDir = "../../testdata/diff"
+
+// buildC lowers a C file the way the analysis does (LP64) and runs the IR
+// sanity checker on it.
+func buildC(path string) (*cfg.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	p, err := cfg.Build(path, src, cfg.Options{DataModel: cfg.LP64})
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.Sanity(p); err != nil {
+		return nil, fmt.Errorf("sanity: %v", err)
+	}
+	return p, nil
+}
+
+// buildCWithin is buildC with a time limit, so that a frontend that hangs
+// fails the test instead of stalling it (the lowering goroutine is left
+// behind).
+func buildCWithin(path string, limit time.Duration) (*cfg.Program, error) {
+	type result struct {
+		p   *cfg.Program
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		p, err := buildC(path)
+		ch <- result{p, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.p, r.err
+	case <-time.After(limit):
+		return nil, fmt.Errorf("lowering %s did not finish within %v (hang)", path, limit)
+	}
+}
+
+func TestDifferentialAgainstGCC(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found")
+	}
+	files, err := filepath.Glob(filepath.Join(diffDir, "*.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 40 {
+		t.Fatalf("only %d differential programs in %s", len(files), diffDir)
+	}
+	tmp := t.TempDir()
+	passed, known := 0, 0
+	for _, file := range files {
+		name := filepath.Base(file)
+		t.Run(strings.TrimSuffix(name, ".c"), func(t *testing.T) {
+			exe := filepath.Join(tmp, strings.TrimSuffix(name, ".c"))
+			if out, err := exec.Command(gcc, "-O0", "-w", "-o", exe, file).CombinedOutput(); err != nil {
+				t.Fatalf("gcc: %v\n%s", err, out)
+			}
+			var want bytes.Buffer
+			cmd := exec.Command(exe)
+			cmd.Stdout = &want
+			if err := cmd.Run(); err != nil {
+				if _, ok := err.(*exec.ExitError); !ok {
+					t.Fatalf("running the gcc build: %v", err)
+				}
+			}
+			problem := interpretAndCompare(t, file, want.String(), cmd.ProcessState.ExitCode())
+			reason, isKnown := knownFailures[name]
+			switch {
+			case problem == "" && isKnown:
+				t.Errorf("%s passes but is listed as a known failure (%s): remove it from knownFailures", name, reason)
+			case problem == "":
+				passed++
+			case isKnown:
+				known++
+				t.Logf("KNOWN FRONTEND BUG in %s: %s\n%s", name, reason, problem)
+			default:
+				t.Error(problem)
+			}
+		})
+	}
+	t.Logf("%d/%d programs agree with gcc, %d known failures", passed, len(files), known)
+}
+
+// childResult is what the child process reports about one program.
+type childResult struct {
+	Err      string // frontend or interpreter set-up error
+	Reason   string
+	Error    string // the runtime error that ended the run
+	Failures []string
+	Output   string
+	HasExit  bool // main returned; Exit is its value modulo 256
+	Exit     int
+}
+
+// TestDiffChild is the child half of the differential test: it lowers and
+// interprets $INTERP_DIFF_CHILD and writes a childResult to
+// $INTERP_DIFF_OUT. Running each program in its own process lets the
+// parent kill a frontend or interpreter that hangs.
+func TestDiffChild(t *testing.T) {
+	file, out := os.Getenv("INTERP_DIFF_CHILD"), os.Getenv("INTERP_DIFF_OUT")
+	if file == "" || out == "" {
+		t.Skip("only run as a child of TestDifferentialAgainstGCC")
+	}
+	var r childResult
+	if p, err := buildC(file); err != nil {
+		r.Err = "frontend: " + err.Error()
+	} else if res, err := Run(p, FirstEnabled(), RunOptions{MaxSteps: 5_000_000, Machine: Options{CheckCells: true}}); err != nil {
+		r.Err = "interp: " + err.Error()
+	} else {
+		r.Reason, r.Output = res.Reason.String(), res.Output
+		r.HasExit, r.Exit = res.MainReturned, res.ExitStatus
+		if res.Error != nil {
+			r.Error = res.Error.Event.String()
+		}
+		for _, f := range res.Failures {
+			r.Failures = append(r.Failures, f.Event.String())
+		}
+	}
+	data, _ := json.Marshal(r)
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// childTimeout bounds lowering plus interpretation of one program.
+const childTimeout = 20 * time.Second
+
+// interpretAndCompare returns "" when the interpreter prints want, or a
+// description of the difference.
+func interpretAndCompare(t *testing.T, file, want string, wantExit int) string {
+	out := filepath.Join(t.TempDir(), "result.json")
+	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestDiffChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "INTERP_DIFF_CHILD="+file, "INTERP_DIFF_OUT="+out)
+	log, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return fmt.Sprintf("lowering + interpretation did not finish within %v (hang)", childTimeout)
+	}
+	data, rerr := os.ReadFile(out)
+	if rerr != nil {
+		return fmt.Sprintf("child process failed: %v\n%s", err, lastLines(string(log), 15))
+	}
+	var r childResult
+	if err := json.Unmarshal(data, &r); err != nil {
+		return "bad child result: " + err.Error()
+	}
+	if r.Err != "" {
+		return r.Err
+	}
+	var msg []string
+	if r.Reason != Finished.String() {
+		m := "run ended: " + r.Reason
+		if r.Error != "" {
+			m += ": " + r.Error
+		}
+		msg = append(msg, m)
+	}
+	for _, f := range r.Failures {
+		msg = append(msg, "check failed in a program without undefined behaviour: "+f)
+	}
+	if r.HasExit && r.Exit != wantExit {
+		msg = append(msg, fmt.Sprintf("exit status %d, gcc's build exits with %d", r.Exit, wantExit))
+	}
+	if r.Output != want {
+		msg = append(msg, "output differs from gcc:\n"+lineDiff(want, r.Output))
+	}
+	return strings.Join(msg, "\n")
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// lineDiff shows the first differing line of two outputs.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return "line " + strconv.Itoa(i+1) + ":\n  gcc:    " + wl + "\n  interp: " + gl
+		}
+	}
+	return "(outputs differ only in a trailing newline)"
+}
