@@ -24,6 +24,13 @@
 //   - a check the analysis reports proven or unreachable must not fail in
 //     the explorer.
 //
+// The exploration goes through confirm.Explore, which makes the
+// interpreter treat a location without successors other than a
+// template's exit (a failed __VERIFIER_assume, abort, reach_error) as a
+// place where the thread stays for ever — running its action (so a check
+// there can fail) and, inside an atomic section, blocking every other
+// thread — as the program model and the analysis do.
+//
 // The explorer's views are complete only when Result.Complete; an
 // incomplete exploration still yields real states (a subset), so the
 // comparison stays valid and the program is counted as incomplete.
