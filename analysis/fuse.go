@@ -73,7 +73,9 @@ func fuseConditionLoads(p *cfg.Program) int {
 }
 
 // isSimpleGlobalRead: a global integer register, or a Deref of exactly one
-// non-summary global cell at its own address with its own type.
+// non-summary global cell with the access's type, at the cell's own
+// address or through a local pointer register (the points-to analysis
+// resolves it to that cell alone; as for dfg's strong updates).
 func isSimpleGlobalRead(e cfg.Expr) bool {
 	switch e := e.(type) {
 	case *cfg.VarRef:
@@ -83,9 +85,15 @@ func isSimpleGlobalRead(e cfg.Expr) bool {
 			return false
 		}
 		v := e.Cells[0]
-		a, ok := e.Addr.(*cfg.AddrOf)
-		return ok && !v.Summary && v.Scope == cfg.Global && v.Mem != nil && a.Object == v.Mem &&
-			a.Offset == v.Offset && v.Type == e.Type && e.Type.Kind == cfg.IntType
+		if v.Summary || v.Scope != cfg.Global || v.Mem == nil || v.Type != e.Type || e.Type.Kind != cfg.IntType {
+			return false
+		}
+		switch a := e.Addr.(type) {
+		case *cfg.AddrOf:
+			return a.Object == v.Mem && a.Offset == v.Offset
+		case *cfg.VarRef:
+			return a.Var.Scope == cfg.Local && !a.Var.IsCell()
+		}
 	}
 	return false
 }

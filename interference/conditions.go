@@ -146,16 +146,31 @@ func globalReads(e cfg.Expr) (vars []*cfg.Var, ok bool) {
 	return vars, ok
 }
 
-// exactCell returns the one non-summary cell a Deref denotes when its
-// address is that cell's own address and the access has the cell's type;
-// nil otherwise.
+// exactCell returns the one non-summary cell a Deref denotes when the
+// points-to analysis resolves it to that cell alone and the access has the
+// cell's type (with a constant address: the cell's own address); nil
+// otherwise. Like dfg's strong updates, this relies on the points-to
+// analysis: every dereference that does not fault reads that cell. The
+// address must not read global state (it is re-evaluated when a fused
+// condition is).
 func exactCell(d *cfg.Deref) *cfg.Var {
 	if len(d.Cells) != 1 {
 		return nil
 	}
 	v := d.Cells[0]
-	a, ok := d.Addr.(*cfg.AddrOf)
-	if !ok || v.Summary || v.Mem == nil || a.Object != v.Mem || a.Offset != v.Offset || v.Type != d.Type {
+	if v.Summary || v.Mem == nil || v.Type != d.Type {
+		return nil
+	}
+	switch a := d.Addr.(type) {
+	case *cfg.AddrOf:
+		if a.Object != v.Mem || a.Offset != v.Offset {
+			return nil
+		}
+	case *cfg.VarRef:
+		if a.Var.Scope != cfg.Local || a.Var.IsCell() {
+			return nil
+		}
+	default:
 		return nil
 	}
 	return v
