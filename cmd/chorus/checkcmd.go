@@ -301,8 +301,8 @@ func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
 		msg = c.Check.Kind.String() + " check"
 	}
 	msg += " not proven"
-	if c.Message != "" {
-		msg += " (" + c.Message + ")"
+	if d := strings.TrimSuffix(strings.TrimSpace(c.Message), ":"); d != "" {
+		msg += " (" + d + ")"
 	}
 	if ex := r.Explain(c); ex != "" {
 		msg += "; " + ex
