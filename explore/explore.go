@@ -56,6 +56,9 @@ type Options struct {
 	// good (see interp.Options.KeepDeadEnds), so states in which a thread
 	// stands at such an Assume are recorded too.
 	KeepDeadEnds bool
+	// CheckCells reports, as runtime errors, memory accesses that the
+	// Deref's points-to cells do not cover (interp.Options.CheckCells).
+	CheckCells bool
 }
 
 // View is what one thread sees in one state: Values[i] is the value of
@@ -110,7 +113,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 200_000
 	}
-	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds})
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells})
 	if err != nil {
 		return nil, err
 	}

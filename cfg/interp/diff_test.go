@@ -30,8 +30,74 @@ import (
 	"chorus/cfg"
 )
 
+// Frontend bugs found by this test (state of cfg at the commit of this
+// list; the integrator decides what to fix):
+//
+//   - bugForDecl: cfg/lower.go (IterationStatementForDecl): in
+//     "for (int i = 0; cond; post)" cc/v4 keeps cond in ExpressionList and
+//     post in ExpressionList2, but the lowering takes ExpressionList2 as
+//     the condition and ExpressionList3 (nil) as the post: the loop tests
+//     the value of the post expression (i++ is 0 at first: no iteration)
+//     and never evaluates cond. With that one fix (tried through a go
+//     build -overlay) 40 of 50 programs pass.
+//   - bugMultiDim: arrays of arrays: m[i][j] loads a pointer from m at
+//     i*8 instead of indexing the inner array at i*sizeof(m[0]); symptom:
+//     "dereference of invalid pointer" / "null pointer dereference".
+//   - bugSizeofExpr: sizeof(1 + 2L) is rejected with "unsupported: sizeof
+//     of a variable length type".
+//   - bugDerefCall: a call through (*fp)(args) reads memory at fp (Deref
+//     of the function pointer) instead of using fp's value; symptom:
+//     "access to the code of function add".
+//   - bugInitPointsTo (seen in the IR, not yet as a failure): pointers
+//     stored by initializers (global Var.Init / Object.Init AddrOf, e.g.
+//     conf.ptr = &one, int *second = &arr[1]) are not in the points-to
+//     sets: *conf.ptr gets cells {<unknown>[blob]} instead of {one}.
+//     Options.CheckCells reports such accesses once the programs get
+//     there.
+const (
+	bugForDecl    = "for loop with a declaration tests the post expression instead of the condition (cfg/lower.go IterationStatementForDecl)"
+	bugMultiDim   = "a[i][j] on an array of arrays loads a pointer instead of indexing the inner array"
+	bugSizeofExpr = "sizeof(1 + 2L) rejected as a variable length type"
+	bugDerefCall  = "call through (*fp)(...) dereferences the function pointer as data"
+)
+
 // knownFailures maps a testdata/diff file to the frontend bug it shows.
-var knownFailures = map[string]string{}
+var knownFailures = map[string]string{
+	"04_for.c":            bugForDecl,
+	"05_switch.c":         bugForDecl,
+	"06_goto.c":           bugForDecl,
+	"07_break_continue.c": bugForDecl,
+	"08_returns.c":        bugForDecl,
+	"14_sizeof.c":         bugSizeofExpr,
+	"17_unions.c":         bugForDecl,
+	"18_arrays.c":         bugForDecl + "; " + bugMultiDim,
+	"20_funcptr.c":        bugForDecl + "; " + bugDerefCall,
+	"21_strings.c":        bugForDecl,
+	"22_global_init.c":    bugForDecl + "; " + bugMultiDim,
+	"23_local_init.c":     bugForDecl,
+	"24_static_locals.c":  bugForDecl,
+	"25_stmt_expr.c":      bugForDecl,
+	"27_shifts.c":         bugForDecl,
+	"28_divrem.c":         bugForDecl,
+	"30_malloc.c":         bugForDecl,
+	"31_nested.c":         bugForDecl + "; " + bugMultiDim,
+	"32_enum.c":           bugForDecl,
+	"33_chars.c":          bugForDecl,
+	"34_long.c":           bugForDecl,
+	"35_bitops.c":         bugForDecl,
+	"36_ternary.c":        bugForDecl,
+	"37_matrix.c":         bugForDecl + "; " + bugMultiDim,
+	"38_struct_ptr.c":     bugForDecl,
+	"39_linked_list.c":    bugForDecl,
+	"40_calloc.c":         bugForDecl,
+	"41_duff.c":           bugForDecl,
+	"42_sort_callback.c":  bugForDecl,
+	"43_sieve_gcd.c":      bugForDecl,
+	"44_typedef_const.c":  bugForDecl,
+	"45_string_ops.c":     bugForDecl,
+	"48_ptr_arrays.c":     bugForDecl + "; " + bugMultiDim,
+	"50_mixed_control.c":  bugForDecl,
+}
 
 const diffDir = "../../testdata/diff"
 
@@ -103,18 +169,17 @@ func TestDifferentialAgainstGCC(t *testing.T) {
 				}
 			}
 			problem := interpretAndCompare(t, file, want.String(), cmd.ProcessState.ExitCode())
-			reason, isKnown := knownFailures[name]
-			switch {
-			case problem == "" && isKnown:
-				t.Errorf("%s passes but is listed as a known failure (%s): remove it from knownFailures", name, reason)
-			case problem == "":
-				passed++
-			case isKnown:
-				known++
-				t.Logf("KNOWN FRONTEND BUG in %s: %s\n%s", name, reason, problem)
-			default:
-				t.Error(problem)
+			var problems []string
+			if problem != "" {
+				problems = append(problems, problem)
 			}
+			switch _, isKnown := knownFailures[name]; {
+			case problem == "" && !isKnown:
+				passed++
+			case problem != "" && isKnown:
+				known++
+			}
+			judgeKnown(t, name, knownFailures[name], problems)
 		})
 	}
 	t.Logf("%d/%d programs agree with gcc, %d known failures", passed, len(files), known)
@@ -143,7 +208,7 @@ func TestDiffChild(t *testing.T) {
 	var r childResult
 	if p, err := buildC(file); err != nil {
 		r.Err = "frontend: " + err.Error()
-	} else if res, err := Run(p, FirstEnabled(), RunOptions{MaxSteps: 5_000_000, Machine: Options{CheckCells: true}}); err != nil {
+	} else if res, err := Run(p, FirstEnabled(), RunOptions{MaxSteps: 2_000_000, Machine: Options{CheckCells: true}}); err != nil {
 		r.Err = "interp: " + err.Error()
 	} else {
 		r.Reason, r.Output = res.Reason.String(), res.Output

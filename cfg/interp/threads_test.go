@@ -19,6 +19,29 @@ import (
 
 const threadsDir = "../../testdata/threads"
 
+// knownThreadFailures maps a fixture to the frontend bug that makes it
+// fail (see the list in diff_test.go).
+var knownThreadFailures = map[string]string{
+	"spawn_loop": bugForDecl,
+}
+
+// judgeKnown reports the problems of a test case: errors, unless the case
+// is a known failure (then t.Log, so it stays visible); a known failure
+// without problems is an error, so that the list gets updated.
+func judgeKnown(t *testing.T, name, known string, problems []string) {
+	t.Helper()
+	switch {
+	case known != "" && len(problems) == 0:
+		t.Errorf("%s passes but is listed as a known failure (%s): remove it from the list", name, known)
+	case known != "":
+		t.Logf("KNOWN FRONTEND BUG in %s: %s\n%s", name, known, strings.Join(problems, "\n"))
+	default:
+		for _, p := range problems {
+			t.Error(p)
+		}
+	}
+}
+
 type fixture struct {
 	labels    map[string]int // label -> line
 	schedules []fixtureSchedule
@@ -116,9 +139,13 @@ func TestThreadFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var problems []string
+			report := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+			defer func() { judgeKnown(t, name, knownThreadFailures[name], problems) }()
 			p, err := buildCWithin(file, childTimeout)
 			if err != nil {
-				t.Fatalf("frontend: %v", err)
+				report("frontend: %v", err)
+				return
 			}
 			sawFailure, sawSuccess := false, false
 			for _, s := range fx.schedules {
@@ -129,7 +156,7 @@ func TestThreadFixtures(t *testing.T) {
 				if s.fails > 0 {
 					sawFailure = true
 					if res.Reason != CheckFailure || res.Failures[0].Event.Loc.Pos.Line != s.fails {
-						t.Errorf("schedule %s: want the check on line %d to fail, got %s", s.name, s.fails, summary(res))
+						report("schedule %s: want the check on line %d to fail, got %s", s.name, s.fails, summary(res))
 					} else {
 						t.Logf("schedule %s: %s after %d steps", s.name, res.Failures[0].Event, len(res.Failures[0].Schedule))
 					}
@@ -137,22 +164,22 @@ func TestThreadFixtures(t *testing.T) {
 				}
 				sawSuccess = true
 				if res.Reason != Finished || len(res.Failures) > 0 {
-					t.Errorf("schedule %s: want every thread to finish without failure, got %s", s.name, summary(res))
+					report("schedule %s: want every thread to finish without failure, got %s", s.name, summary(res))
 				}
 			}
 			if !sawSuccess {
-				t.Errorf("no schedule without failure")
+				report("no schedule without failure")
 			}
 			if fx.randomOK {
 				for seed := uint64(1); seed <= 30; seed++ {
 					res, _ := Run(p, Random(seed), RunOptions{MaxSteps: 100_000, Machine: Options{CheckCells: true}})
 					if res.Reason != Finished || len(res.Failures) > 0 {
-						t.Errorf("random seed %d: %s", seed, summary(res))
+						report("random seed %d: %s", seed, summary(res))
 						break
 					}
 				}
 			} else if !sawFailure {
-				t.Errorf("fixture has neither a failing schedule nor random: ok")
+				report("fixture has neither a failing schedule nor random: ok")
 			}
 		})
 	}

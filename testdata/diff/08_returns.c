@@ -1,5 +1,6 @@
 // Functions with several return statements, early returns in loops,
-// void functions returning early, results used in expressions.
+// void functions returning early, results used in expressions, main's
+// return value as the exit status.
 int printf(const char *, ...);
 
 int g;
@@ -42,5 +43,5 @@ int main(void) {
   printf("g %d\n", g);
   printf("%d %d %d\n", max3(1, 2, 3), max3(3, 2, 1), max3(2, 3, 1));
   printf("%d\n", sign(max3(-1, -2, -3)) + first_multiple(9, 3) * 2);
-  return 0;
+  return g; // the exit status is compared too
 }

@@ -24,7 +24,9 @@ int *cell(void) {
 int main(void) {
   for (int i = 0; i < 3; i++)
     printf("%d ", counter());
-  printf("\n%d %d\n", other(), other());
+  int o1 = other();
+  int o2 = other();
+  printf("\n%d %d\n", o1, o2);
   *cell() += 1;
   *cell() += 1;
   printf("cell %d calls %d\n", *cell(), calls);

@@ -43,10 +43,11 @@ int main(void) {
   printf("q %d rem %d\n", q, rem);
   q = divmod(1, 0, &rem);
   printf("q %d rem %d\n", q, rem);
-  printf("chain %d depth %d\n", level1(4), depth);
+  int chain = level1(4);
+  printf("chain %d depth %d\n", chain, depth);
   printf("%d %d\n", abs_diff(3, 10), abs_diff(10, 3));
   int v = 2;
   v = sq(v) + sq(v + 1);
   printf("v %d\n", v);
-  return 0;
+  return v + 300; // exit status 313 % 256 = 57
 }
