@@ -7,6 +7,7 @@ package explore
 // wrong expectation, or a frontend or interpreter bug.
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -46,6 +47,8 @@ func failingLines(res *Result) map[int]bool {
 // in cfg/interp/diff_test.go); they are logged, not failed.
 var knownFrontendBugs = map[string]string{
 	"spawn_loop": "for loop with a declaration tests the post expression instead of the condition (cfg/lower.go IterationStatementForDecl)",
+	// testdata/check fixtures:
+	"lock_through_pointer": "pointers stored by initializers (pthread_mutex_t *mp = &m) are missing from the points-to sets: *mp gets cells {<unknown>[blob]}, not {m}",
 }
 
 func TestThreadFixturesExhaustive(t *testing.T) {
@@ -106,9 +109,31 @@ func TestCheckFixturesNotRefuted(t *testing.T) {
 				t.Fatal(err)
 			}
 			p := build(t, file)
-			res, err := Explore(p, Options{MaxInstances: 2, HavocMin: -1, HavocMax: 2, MaxStates: 20_000, Timeout: time.Second})
+			res, err := Explore(p, Options{MaxInstances: 2, HavocMin: -1, HavocMax: 2, MaxStates: 20_000, Timeout: time.Second, CheckCells: true})
 			if err != nil {
 				t.Fatal(err)
+			}
+			var problems []string
+			defer func() {
+				bug, known := knownFrontendBugs[name]
+				switch {
+				case known && len(problems) == 0:
+					t.Errorf("passes but is listed as a known failure (%s): remove it", bug)
+				case known:
+					t.Logf("KNOWN FRONTEND BUG: %s\n%s", bug, strings.Join(problems, "\n"))
+				default:
+					for _, p := range problems {
+						t.Error(p)
+					}
+				}
+			}()
+			for _, e := range res.Errors {
+				// An access outside the Deref's cells means the points-to
+				// analysis missed a real target: the analysis would miss
+				// that write or read.
+				if strings.HasPrefix(e.Event.Text, "points-to:") {
+					problems = append(problems, "frontend points-to unsound: "+e.Event.String())
+				}
 			}
 			failed := map[int]map[cfg.CheckKind]bool{}
 			for _, f := range res.Failures {
@@ -131,7 +156,7 @@ func TestCheckFixturesNotRefuted(t *testing.T) {
 				switch m[2] {
 				case "proven", "unreachable":
 					if fails {
-						t.Errorf("line %d: %s check marked %s fails in the exhaustive search", i+1, m[1], m[2])
+						problems = append(problems, fmt.Sprintf("line %d: %s check marked %s fails in the exhaustive search", i+1, m[1], m[2]))
 					}
 				case "unproven":
 					unproven++

@@ -48,12 +48,13 @@ import (
 //   - bugDerefCall: a call through (*fp)(args) reads memory at fp (Deref
 //     of the function pointer) instead of using fp's value; symptom:
 //     "access to the code of function add".
-//   - bugInitPointsTo (seen in the IR, not yet as a failure): pointers
-//     stored by initializers (global Var.Init / Object.Init AddrOf, e.g.
-//     conf.ptr = &one, int *second = &arr[1]) are not in the points-to
-//     sets: *conf.ptr gets cells {<unknown>[blob]} instead of {one}.
-//     Options.CheckCells reports such accesses once the programs get
-//     there.
+//   - bugInitPointsTo: pointers stored by initializers (global Var.Init /
+//     Object.Init AddrOf, e.g. conf.ptr = &one, int *second = &arr[1],
+//     pthread_mutex_t *mp = &m) are not in the points-to sets: *conf.ptr
+//     gets cells {<unknown>[blob]} instead of {one}. Options.CheckCells
+//     reports it as soon as such an access runs: explore's fixture test
+//     finds it in testdata/check/lock_through_pointer.c (a soundness
+//     problem for the analysis: accesses through mp miss the cell m).
 const (
 	bugForDecl    = "for loop with a declaration tests the post expression instead of the condition (cfg/lower.go IterationStatementForDecl)"
 	bugMultiDim   = "a[i][j] on an array of arrays loads a pointer instead of indexing the inner array"
