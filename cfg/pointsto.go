@@ -42,6 +42,9 @@ type pta struct {
 	items   []ptaItem
 	cur     int32
 	unknown ploc
+
+	reachVar  *Var
+	reachDone map[int32]bool
 }
 
 // ptaItem is one constraint source: a location's action or an extra rule.
@@ -50,6 +53,12 @@ type ptaItem struct {
 	uc   *unknownCall
 	sc   *summaryCall
 	copy [2]*Var // dst ⊇ src
+	// unknown-call rules (see pointsTo)
+	reachArg     Expr
+	reachClosure bool
+	reachObj     int32 // +1: the object whose cells are reached
+	unknownTo    *Var
+	resArgs      []Expr
 }
 
 func (b *builder) pointsTo() *pta {
@@ -61,8 +70,24 @@ func (b *builder) pointsTo() *pta {
 			a.items = append(a.items, ptaItem{loc: l})
 		}
 	}
-	for _, uc := range b.unknownCalls {
-		a.items = append(a.items, ptaItem{uc: uc})
+	// The memory effect of all unknown calls is computed incrementally
+	// over one pseudo-variable R holding everything reachable from any
+	// unknown call's arguments (reachability distributes over union):
+	// R ⊇ args; for each object o in R, R ⊇ pts(cells of o) and o's
+	// pointer cells get <unknown>. Results of unknown calls get R.
+	if len(b.unknownCalls) > 0 {
+		a.reachVar = &Var{ID: len(b.prog.Vars), Name: "<reach>"}
+		for _, uc := range b.unknownCalls {
+			for _, e := range uc.args {
+				a.items = append(a.items, ptaItem{reachArg: e})
+			}
+			if uc.res != nil {
+				// The result may point into the objects its arguments
+				// point to (strchr, memcpy) or to unknown memory.
+				a.items = append(a.items, ptaItem{unknownTo: uc.res, resArgs: uc.args})
+			}
+		}
+		a.items = append(a.items, ptaItem{reachClosure: true})
 	}
 	for _, sc := range b.summaries {
 		if sc.res != nil && sc.gi.ret != nil {
@@ -77,7 +102,7 @@ func (b *builder) pointsTo() *pta {
 }
 
 func (a *pta) grow() {
-	for len(a.pts) < len(a.b.prog.Vars) {
+	for len(a.pts) < len(a.b.prog.Vars)+1 {
 		a.pts = append(a.pts, nil)
 		a.readers = append(a.readers, nil)
 	}
@@ -95,7 +120,8 @@ func (a *pta) solve() {
 		a.work = a.work[:len(a.work)-1]
 		a.inWork[i] = false
 		a.cur = i
-		a.run(&a.items[i])
+		item := a.items[i]
+		a.run(&item)
 	}
 	a.cur = -1
 }
@@ -167,22 +193,37 @@ func (a *pta) run(it *ptaItem) {
 				}
 			}
 		}
-	case it.uc != nil:
-		// Assumption (recorded per call in Program.Assumptions): an
-		// external function may overwrite the memory reachable from its
-		// arguments with arbitrary values, and pointers there with
-		// pointers to unknown memory, but does not copy pointers between
-		// objects. Its result may point into anything reachable.
-		r := a.reach(it.uc.args)
+	case it.reachArg != nil:
+		a.add(a.reachVar, anyOffsets(a.eval(it.reachArg)))
+	case it.unknownTo != nil:
+		a.add(it.unknownTo, ptset{a.unknown: {}})
+		for _, e := range it.resArgs {
+			a.add(it.unknownTo, anyOffsets(a.eval(e)))
+		}
+	case it.reachClosure:
+		// spawn one rule per newly reached object
+		if a.reachDone == nil {
+			a.reachDone = map[int32]bool{}
+		}
+		for l := range a.read(a.reachVar) {
+			if !a.reachDone[l.obj] {
+				a.reachDone[l.obj] = true
+				a.items = append(a.items, ptaItem{reachObj: l.obj + 1})
+				a.inWork = append(a.inWork, true)
+				a.work = append(a.work, int32(len(a.items)-1))
+			}
+		}
+	case it.reachObj > 0:
+		o := a.b.prog.Objects[it.reachObj-1]
+		if o.Kind == StringObject || o.Kind == FuncObject {
+			return
+		}
 		unk := ptset{a.unknown: {}}
-		for _, c := range a.cellsOfSet(r, nil) {
+		for _, c := range o.Cells {
+			a.add(a.reachVar, anyOffsets(a.read(c)))
 			if c.Type.Kind == PtrType || c.Type.Bits >= a.b.model.PtrBits() {
 				a.add(c, unk)
 			}
-		}
-		if it.uc.res != nil {
-			r[a.unknown] = struct{}{}
-			a.add(it.uc.res, r)
 		}
 	case it.copy[0] != nil:
 		a.add(it.copy[0], a.read(it.copy[1]))
