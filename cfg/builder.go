@@ -57,6 +57,8 @@ type builder struct {
 	inlineCount      map[genericKey]int
 	fnSize           map[string]int
 	spawnMemo        map[string]bool
+	globalDecls      map[string][]*cc.Declarator
+	globalInits      map[string]*cc.Initializer
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -124,6 +126,8 @@ func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
 		inlineCount: map[genericKey]int{},
 		fnSize:      map[string]int{},
 		spawnMemo:   map[string]bool{},
+		globalDecls: map[string][]*cc.Declarator{},
+		globalInits: map[string]*cc.Initializer{},
 	}
 	return b
 }
@@ -475,27 +479,16 @@ func (b *builder) collect() {
 					}
 					continue
 				}
-				b.pos = posOf(decl)
-				b.globalStorage(decl)
+				// Storage is created on first use (lookup), so the many
+				// unused declarations of system headers cost nothing.
+				b.globalDecls[decl.Name()] = append(b.globalDecls[decl.Name()], decl)
+				if id.Initializer != nil {
+					b.globalInits[decl.Name()] = id.Initializer
+				}
 			}
 		}
 	}
 	b.findAddrTakenFuncs()
-	// Initializers after all storage exists (they may take addresses).
-	for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
-		ed := l.ExternalDeclaration
-		if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
-			continue
-		}
-		for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
-			id := idl.InitDeclarator
-			if id.Initializer == nil || id.Declarator == nil || id.Declarator.IsTypename() {
-				continue
-			}
-			b.pos = posOf(id.Declarator)
-			b.staticInit(b.globals[id.Declarator.Name()], id.Initializer)
-		}
-	}
 }
 
 // globalStorage creates (or finds) the storage of a file-scope variable.
@@ -503,19 +496,20 @@ func (b *builder) collect() {
 // else is a GlobalObject.
 func (b *builder) globalStorage(decl *cc.Declarator) *storage {
 	name := decl.Name()
-	t := decl.Type()
 	if s := b.globals[name]; s != nil {
-		// A later declaration may complete an array type or take the
-		// address; upgrade a register to an object is not needed because
-		// AddressTaken is per declarator: we OR them below.
-		if s.ctype.Kind() == cc.Array && s.ctype.Size() <= 0 && t.Size() > 0 && s.obj != nil {
-			// complete the incomplete array: rebuild the object's layout
-			s.obj.Size = t.Size()
-			s.ctype = t
-			b.objInfo[s.obj].ctype = t
-		}
 		return s
 	}
+	// The most complete declaration gives the type (extern int a[];
+	// int a[10];).
+	t := decl.Type()
+	for _, d := range b.globalDecls[name] {
+		if dt := d.Type(); dt.Size() > t.Size() {
+			t = dt
+		}
+	}
+	savePos := b.pos
+	b.pos = posOf(decl)
+	defer func() { b.pos = savePos }()
 	s := &storage{ctype: t}
 	if st, ok := b.scalarType(t); ok && !b.globalAddrTaken(name) && !decl.IsAtomic() {
 		s.reg = b.newVar(name, Global, st)
@@ -523,6 +517,12 @@ func (b *builder) globalStorage(decl *cc.Declarator) *storage {
 		s.obj = b.newObject(name, GlobalObject, t, false)
 	}
 	b.globals[name] = s
+	if in := b.globalInits[name]; in != nil {
+		saveFr := b.fr
+		b.fr = nil
+		b.staticInit(s, in)
+		b.fr = saveFr
+	}
 	return s
 }
 

@@ -439,6 +439,8 @@ int main() {
 	struct P arr[3] = { [1] = { .a = 4 } };
 	int (*fp)(int) = f;
 	gu.i = 3;
+	gl = 1;
+	*gptr = msg[1];
 	lp.b[1] = gu.c[2];
 	counter = fp(lp.a) + arr[1].a + sizeof(struct P) + ({ int z = 2; z * 3; });
 	return 0;
@@ -658,7 +660,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestDataModels(t *testing.T) {
-	src := "long g; int main() { return sizeof(void*); }"
+	src := "long g; int main() { g = 1; return sizeof(void*); }"
 	p32 := lower(t, src)
 	p64 := lowerModel(t, src, LP64)
 	if varNamed(t, p32, "g").Type.Bits != 32 || varNamed(t, p64, "g").Type.Bits != 64 {

@@ -17,11 +17,7 @@ package cfg
 // enclosing array keeps the normalized offset (in-bounds arithmetic,
 // C11 6.5.6p8); other non-constant arithmetic gives anyOff.
 
-import (
-	"fmt"
-	"os"
-	"sort"
-)
+import "sort"
 
 const anyOff = int64(-1) << 62
 
@@ -93,9 +89,6 @@ func (b *builder) pointsTo() *pta {
 		if sc.res != nil && sc.gi.ret != nil {
 			a.items = append(a.items, ptaItem{copy: [2]*Var{sc.res, sc.gi.ret}})
 		}
-	}
-	if os.Getenv("CFG_DEBUG") != "" {
-		fmt.Fprintf(os.Stderr, "pta: %d locs %d items %d unknown calls %d objects\n", len(b.prog.Locs), len(a.items), len(b.unknownCalls), len(b.prog.Objects))
 	}
 	a.solve()
 	return a

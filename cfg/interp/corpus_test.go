@@ -84,6 +84,9 @@ func TestCorpusRandomRuns(t *testing.T) {
 					t.Errorf("%s (seed %d): %s", name, seed, res.Error.Event)
 				default:
 					counts["error: "+firstWords(msg)]++
+					if os.Getenv("INTERP_CORPUS_VERBOSE") != "" {
+						t.Logf("%s (seed %d): %s", name, seed, res.Error.Event)
+					}
 				}
 			}
 			for _, fl := range res.Failures {

@@ -58,9 +58,11 @@
 //   - Pointers copied byte by byte lose their provenance (the side table
 //     is per stored pointer, not per byte).
 //   - Havocs the frontend emits for the effects of unknown external
-//     functions on memory it cannot name (a Deref of the "<unknown>"
-//     object's address) change nothing; a havoc of a summary cell changes
-//     only the location its address denotes. Programs with such
+//     functions on memory it cannot name (a Deref of the address of the
+//     "<unknown>" object or of an allocation site) change nothing; a
+//     havoc of a summary cell changes only the location its address
+//     denotes. A local object of unknown size (a variable length array)
+//     gets 4096 bytes. Programs with such
 //     modelling assumptions (cfg.Program.Assumptions) are not executed
 //     faithfully.
 //   - With Options.CheckCells, every memory access checks that the

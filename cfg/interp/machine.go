@@ -202,7 +202,13 @@ func (m *Machine) newThread(s *State, id ThreadID, t *cfg.Template) *Thread {
 		th.Locals[i] = wrapNum(num{}, v.Type)
 	}
 	for _, o := range m.localObjs[t.ID] {
-		size := max(o.Size, 0)
+		size := o.Size
+		if size < 0 {
+			// A local of unknown size (a variable length array): the IR
+			// does not say how big this instance is, so it gets a fixed
+			// capacity; accesses beyond it are out-of-bounds errors.
+			size = unknownLocalSize
+		}
 		th.LocalObjs = append(th.LocalObjs, s.addInst(&Instance{Object: o, Owner: id, Size: size, Bytes: make([]byte, size)}))
 	}
 	th.Done = t.Entry == t.Exit
@@ -792,15 +798,24 @@ func covered(cells []*cfg.Var, o *cfg.Object, off, size int64) bool {
 	return false
 }
 
-// unknownMemory reports whether dst is memory of an object of unknown
-// size reached by its address (the frontend's <unknown> object).
+// unknownLocalSize is the capacity of a LocalObject of unknown size.
+const unknownLocalSize = 4096
+
+// unknownMemory reports whether dst names memory through the address of
+// an object that has no single instance: the frontend's <unknown> object
+// (a global of unknown size) or an allocation site (each Alloc makes a new
+// instance). The frontend writes such havocs for the effects of unknown
+// functions on a whole cell.
 func unknownMemory(dst cfg.LValue) bool {
 	d, ok := dst.(*cfg.Deref)
 	if !ok {
 		return false
 	}
 	a, ok := d.Addr.(*cfg.AddrOf)
-	return ok && a.Object.Size < 0 && a.Object.Kind == cfg.GlobalObject
+	if !ok {
+		return false
+	}
+	return a.Object.Kind == cfg.HeapObject || (a.Object.Size < 0 && a.Object.Kind == cfg.GlobalObject)
 }
 
 // eval evaluates e in thread t (nil: no thread, for initializers).
