@@ -372,12 +372,8 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 			// After a Havoc the condition may depend on the value the
 			// caller picks later: look ahead only when it does not.
 			if h, havoc := loc.Act.(*cfg.Havoc); !havoc || !mayRead(a.Cond, h.Dst) {
-				post, ev := s, Event{}
-				if !readOnlyAct(loc.Act) {
-					post, ev = m.Step(s, mv)
-				}
-				if ev.Kind == NoEvent || ev.Kind == OutputEvent {
-					v, err := m.eval(post, post.Threads[t.ID], a.Cond)
+				if ps, pt, ok := m.postView(s, t, mv); ok {
+					v, err := m.eval(ps, pt, a.Cond)
 					if err == nil && !truth(v, a.Cond.ExprType()) {
 						if m.localCond[succ.ID] && !m.opts.KeepDeadEnds {
 							continue
@@ -405,12 +401,64 @@ func (m *Machine) DeadEnd(s *State, mv Move) bool {
 	if !ok || !m.localCond[succ.ID] {
 		return false
 	}
-	post, ev := m.Step(s, mv)
-	if post == nil || (ev.Kind != NoEvent && ev.Kind != OutputEvent) {
+	ps, pt, ok := m.postView(s, t, mv)
+	if !ok {
 		return false
 	}
-	v, err := m.eval(post, post.Threads[t.ID], a.Cond)
+	v, err := m.eval(ps, pt, a.Cond)
 	return err == nil && !truth(v, a.Cond.ExprType())
+}
+
+// postView returns the state and thread right after mv, for reading only
+// (evaluating the successor's condition). The common actions before a
+// branch (none, or a write of one register) get a shallow copy instead of
+// a full Step, which would clone every instance pointer. ok is false when
+// the move fails.
+func (m *Machine) postView(s *State, t *Thread, mv Move) (*State, *Thread, bool) {
+	var dst *cfg.VarRef
+	var val Value
+	var from cfg.Type
+	switch a := t.Loc.Act.(type) {
+	case *cfg.Skip, *cfg.Assume, *cfg.CheckAct, *cfg.Output, *cfg.AtomicBegin, *cfg.AtomicEnd, *cfg.Join:
+		return s, t, true
+	case *cfg.Assign:
+		if r, ok := a.Dst.(*cfg.VarRef); ok {
+			v, err := m.eval(s, t, a.Src)
+			if err != nil {
+				return nil, nil, false
+			}
+			dst, val, from = r, v, a.Src.ExprType()
+		}
+	case *cfg.Havoc:
+		if r, ok := a.Dst.(*cfg.VarRef); ok {
+			dst, val, from = r, Value{N: mv.Value}, cfg.Int64
+		}
+	}
+	if dst == nil {
+		ps, ev := m.Step(s, mv)
+		if ps == nil || (ev.Kind != NoEvent && ev.Kind != OutputEvent) {
+			return nil, nil, false
+		}
+		return ps, ps.Threads[t.ID], true
+	}
+	v, err := convert(val, from, dst.Var.Type)
+	if err != nil {
+		return nil, nil, false
+	}
+	if gi := m.globalIdx[dst.Var.ID]; gi >= 0 {
+		ps := *s
+		ps.Globals = append([]Value(nil), s.Globals...)
+		ps.Globals[gi] = v
+		return &ps, t, true
+	}
+	li := m.localIdx[dst.Var.ID]
+	if li < 0 || dst.Var.Template != t.Template {
+		return nil, nil, false
+	}
+	pt := *t
+	pt.Locals = append([]Value(nil), t.Locals...)
+	pt.Locals[li] = v
+	return s, &pt, true
 }
 
 // mayRead reports whether evaluating e may read what dst names.
@@ -432,16 +480,6 @@ func mayRead(e cfg.Expr, dst cfg.LValue) bool {
 		return false
 	}
 	return true
-}
-
-// readOnlyAct reports whether an action changes neither registers nor
-// memory, so that a successor's condition can be evaluated before it runs.
-func readOnlyAct(a cfg.Action) bool {
-	switch a.(type) {
-	case *cfg.Skip, *cfg.Assume, *cfg.CheckAct, *cfg.Output, *cfg.AtomicBegin, *cfg.AtomicEnd, *cfg.Join:
-		return true
-	}
-	return false
 }
 
 // actEnabled reports whether thread t can execute the action where it
