@@ -59,6 +59,7 @@ type builder struct {
 	spawnMemo        map[string]bool
 	globalDecls      map[string][]*cc.Declarator
 	globalInits      map[string]*cc.Initializer
+	locFunc          map[*Loc]string // the C function each location comes from
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -128,6 +129,7 @@ func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
 		spawnMemo:   map[string]bool{},
 		globalDecls: map[string][]*cc.Declarator{},
 		globalInits: map[string]*cc.Initializer{},
+		locFunc:     map[*Loc]string{},
 	}
 	return b
 }
@@ -353,6 +355,7 @@ func (b *builder) newLoc(act Action) *Loc {
 		b.fail("program too large: more than %d locations after summarizing calls", len(b.prog.Locs))
 	}
 	l := &Loc{ID: len(b.prog.Locs), Template: b.tmpl, Act: act, Pos: b.pos}
+	b.locFunc[l] = b.curFunc
 	b.prog.Locs = append(b.prog.Locs, l)
 	b.tmpl.Locs = append(b.tmpl.Locs, l)
 	return l

@@ -15,6 +15,7 @@ func (b *builder) finish() {
 	b.expandUnknownCalls(a)
 	b.expandSummaries()
 	b.escape(a)
+	b.pointerBoundsChecks()
 	b.atomicFlags()
 	b.sortAssumptions()
 }

@@ -3,6 +3,8 @@ package cfg
 import (
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -21,14 +23,17 @@ func FuzzBuild(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
-	// A few small corpus files as seeds, when present.
+	// The three smallest SV-COMP files as seeds, when present.
 	if files, err := filepath.Glob(filepath.Join(corpusDir, "svcomp", "*", "*.i")); err == nil {
-		added := 0
+		var datas [][]byte
 		for _, path := range files {
-			if data, err := os.ReadFile(path); err == nil && len(data) < 40000 && added < 8 {
-				f.Add(data)
-				added++
+			if data, err := os.ReadFile(path); err == nil {
+				datas = append(datas, data)
 			}
+		}
+		sort.Slice(datas, func(i, j int) bool { return len(datas[i]) < len(datas[j]) })
+		for i := 0; i < len(datas) && i < 3; i++ {
+			f.Add(datas[i])
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -37,8 +42,12 @@ func FuzzBuild(f *testing.F) {
 		}
 		p, err := Build("fuzz.c", src, Options{DataModel: ILP32, MaxLocs: 20000})
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			e, ok := err.(*Error)
+			if !ok {
 				t.Fatalf("error of type %T: %v", err, err)
+			}
+			if strings.HasPrefix(e.Msg, "internal error") {
+				t.Fatalf("%v\ninput:\n%s", e, src)
 			}
 			return
 		}

@@ -701,3 +701,32 @@ int main() { pthread_t h; pthread_create(&h, 0, t, 0); assert(g < 2); return 0; 
 		}
 	}
 }
+
+func TestPointerBoundsChecks(t *testing.T) {
+	p := lower(t, `
+int a[8], b[4];
+int sum(int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
+int main() {
+	int *q = a;
+	int k = __VERIFIER_nondet_int();
+	q[k] = 1;          /* checked against a */
+	int *r = k ? a : b;
+	r[k] = 2;          /* a or b: no check */
+	return sum(a, 8) + sum(b, 4);
+}
+int __VERIFIER_nondet_int(void);
+`)
+	var msgs []string
+	for _, c := range checksOf(p, BoundsCheck) {
+		msgs = append(msgs, c.Msg)
+		if ca, ok := c.Loc.Act.(*CheckAct); !ok || len(c.Loc.Succs) != 1 {
+			t.Errorf("check %d: bad location", c.ID)
+		} else if !strings.Contains(ExprString(ca.Cond), "< 8") && !strings.Contains(ExprString(ca.Cond), "< 4") {
+			t.Errorf("check %d: cond %s", c.ID, ExprString(ca.Cond))
+		}
+	}
+	// q[k], p[i] in sum(a) and p[i] in sum(b): 3 checks.
+	if len(msgs) != 3 {
+		t.Errorf("bounds checks: %q\n%s", msgs, dump(p))
+	}
+}

@@ -2,8 +2,9 @@ package interp
 
 import (
 	"encoding/binary"
-	"hash/fnv"
+	"hash/maphash"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"chorus/cfg"
@@ -225,12 +226,23 @@ func appendValue(buf []byte, v Value) []byte {
 	return binary.AppendVarint(buf, v.N)
 }
 
-// Hash is a 128-bit FNV-1a hash of the canonical encoding.
+// hashSeeds are two independent maphash seeds: the two 64-bit hashes of
+// the encoding make a 128-bit state fingerprint (valid within one
+// process).
+var hashSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// Hash is a 128-bit fingerprint of the canonical encoding (two seeded
+// maphash values; the same within a process for equal states).
 func (s *State) Hash() [16]byte {
-	h := fnv.New128a()
-	h.Write(s.Encode(nil))
+	bp := encodeBufs.Get().(*[]byte)
+	buf := s.Encode((*bp)[:0])
 	var out [16]byte
-	h.Sum(out[:0])
+	binary.LittleEndian.PutUint64(out[:8], maphash.Bytes(hashSeeds[0], buf))
+	binary.LittleEndian.PutUint64(out[8:], maphash.Bytes(hashSeeds[1], buf))
+	*bp = buf
+	encodeBufs.Put(bp)
 	return out
 }
 
