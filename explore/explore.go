@@ -15,9 +15,10 @@
 // [HavocMin, HavocMax] (converted to the destination type). A spawned
 // template has at most MaxInstances instances (further spawns block).
 // States are deduplicated by a 128-bit hash of their canonical encoding
-// (interp.State.Hash: two independently seeded 64-bit maphash values): a collision would hide states, with probability
-// about n²/2^129 for n states — negligible, and the price of keeping only
-// 16 bytes per visited state. There is no partial-order reduction: every
+// (interp.State.Hash: two independently seeded 64-bit maphash values): a
+// collision would hide states, with probability about n²/2^129 for n
+// states — negligible, and the price of keeping only 16 bytes per visited
+// state. There is no partial-order reduction: every
 // interleaving of every pair of moves is explored.
 //
 // For each state and each thread, the thread's view — global registers,
