@@ -50,11 +50,13 @@
 //     default 0).
 //   - A failed check stops its thread: the IR says execution continues
 //     only where the check held.
-//   - A thread terminates when it stands at its template's Exit; at
-//     another location without successors (abort, exit, the end of an
-//     impossible path) it is stuck. Returning from main does not stop
-//     the other threads (the analysis' model), so Run ends when all
-//     threads have finished (or nothing can move).
+//   - A thread terminates when it stands at its template's Exit. At
+//     another location without successors (abort, exit, reach_error's
+//     check, a failed __VERIFIER_assume) it runs the action once — so a
+//     check there is checked — and then halts for good (Thread.Halted),
+//     still blocking the others if inside an atomic section. Returning
+//     from main does not stop the other threads (the analysis' model),
+//     so Run ends when all threads have finished (or nothing can move).
 //   - Pointers copied byte by byte lose their provenance (the side table
 //     is per stored pointer, not per byte).
 //   - Havocs the frontend emits for the effects of unknown external

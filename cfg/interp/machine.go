@@ -344,7 +344,7 @@ func (m *Machine) Enabled(s *State) []Move {
 		}
 	}
 	for _, t := range s.Threads {
-		if !t.Done {
+		if !t.Done && !t.Halted {
 			moves = m.threadMoves(s, t, moves)
 		}
 	}
@@ -355,7 +355,7 @@ func (m *Machine) Enabled(s *State) []Move {
 // threads' atomic sections.
 func (m *Machine) ThreadMoves(s *State, id ThreadID) []Move {
 	t := s.Thread(id)
-	if t == nil || t.Done {
+	if t == nil || t.Done || t.Halted {
 		return nil
 	}
 	return m.threadMoves(s, t, nil)
@@ -366,6 +366,15 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 		return moves
 	}
 	loc := t.Loc
+	if len(loc.Succs) == 0 {
+		// A dead end other than the exit (the check of reach_error, a
+		// failed __VERIFIER_assume, abort): its action still runs once,
+		// then the thread halts there for good.
+		if !t.Halted {
+			moves = append(moves, Move{Thread: t.ID})
+		}
+		return moves
+	}
 	for i, succ := range loc.Succs {
 		mv := Move{Thread: t.ID, Succ: i}
 		if a, ok := succ.Act.(*cfg.Assume); ok {
@@ -532,7 +541,8 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 	}
 	loc := t.Loc
 	ev = Event{Thread: t.ID, Loc: loc}
-	if t.Done || mv.Succ < 0 || mv.Succ >= len(loc.Succs) {
+	deadEnd := len(loc.Succs) == 0
+	if t.Done || t.Halted || mv.Succ < 0 || (mv.Succ >= len(loc.Succs) && !(deadEnd && mv.Succ == 0)) {
 		ev.Kind, ev.Text = Blocked, "no such successor"
 		return ev
 	}
@@ -646,6 +656,10 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 		return fail(fmt.Errorf("unsupported action %T", loc.Act))
 	}
 	nt := s.mutThread(t.ID)
+	if deadEnd {
+		nt.Halted = true
+		return ev
+	}
 	nt.Loc = loc.Succs[mv.Succ]
 	nt.Done = nt.Loc == t.Template.Exit
 	return ev

@@ -530,3 +530,28 @@ func TestCheckCells(t *testing.T) {
 		t.Fatalf("with CheckCells: %v after %d steps, %v", res.Reason, res.Steps, res.Error)
 	}
 }
+
+// A location without successors (reach_error's check, abort) still runs
+// its action once; then its thread halts there.
+func TestDeadEndRunsItsAction(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	g := b.Global("g", cfg.Int32, nil)
+	chk := b.Check(cfg.AssertCheck, "reach_error", I32(0))
+	b.Seq(main, nil, Assign(Ref(g), I32(1)), chk) // no link to the exit
+	p := b.Finish()
+	res := mustRun(t, p, nil, RunOptions{})
+	if res.Reason != CheckFailure || res.Failures[0].Event.Check != chk.Check {
+		t.Fatalf("reason %v failures %v", res.Reason, res.Failures)
+	}
+
+	b = NewBuilder()
+	main = b.Template("main")
+	g = b.Global("g", cfg.Int32, nil)
+	b.Seq(main, nil, Assign(Ref(g), I32(1)), Assign(Ref(g), I32(2))) // exit unreachable
+	p = b.Finish()
+	res = mustRun(t, p, nil, RunOptions{})
+	if res.Reason != Stuck || res.Steps != 2 || !res.Final.Threads[0].Halted || res.Final.Globals[0].N != 2 {
+		t.Fatalf("reason %v after %d steps, g = %v", res.Reason, res.Steps, res.Final.Globals[0])
+	}
+}

@@ -22,6 +22,10 @@ type Thread struct {
 	Loc      *cfg.Loc // where the thread stands (before Loc.Act runs)
 	Atomic   int      // atomic-section nesting depth
 	Done     bool     // the thread stands at its template's Exit
+	// Halted reports that the thread ran the action of a location without
+	// successors that is not its exit (abort, exit, reach_error's check, a
+	// failed __VERIFIER_assume): it stays there for good.
+	Halted bool
 	// Locals holds the thread's local registers, indexed by
 	// Machine.LocalIndex; LocalObjs the instances of its template's
 	// LocalObjects, indexed by Machine.LocalObjectIndex.
@@ -142,8 +146,12 @@ func (s *State) addInst(in *Instance) InstID {
 
 // Stuck reports whether thread t stands at a location without successors
 // that is not its exit (abort, exit, or the end of an impossible path): it
-// will never move again.
+// will move at most once more (running that location's action).
 func (t *Thread) Stuck() bool { return !t.Done && len(t.Loc.Succs) == 0 }
+
+// Finished reports whether the thread will never move again because it
+// terminated or halted.
+func (t *Thread) Finished() bool { return t.Done || t.Halted }
 
 // AllDone reports whether every thread has terminated.
 func (s *State) AllDone() bool {
@@ -197,11 +205,14 @@ func appendThread(buf []byte, t *Thread) []byte {
 	buf = binary.AppendUvarint(buf, uint64(t.Template.ID))
 	buf = binary.AppendUvarint(buf, uint64(t.Loc.ID))
 	buf = binary.AppendUvarint(buf, uint64(t.Atomic))
+	var flags byte
 	if t.Done {
-		buf = append(buf, 1)
-	} else {
-		buf = append(buf, 0)
+		flags |= 1
 	}
+	if t.Halted {
+		flags |= 2
+	}
+	buf = append(buf, flags)
 	buf = binary.AppendUvarint(buf, uint64(len(t.Locals)))
 	for _, v := range t.Locals {
 		buf = appendValue(buf, v)
