@@ -333,20 +333,28 @@ func readsGlobalExpr(e cfg.Expr) bool {
 }
 
 // Explain renders a check's interference edges as "counter written by
-// other threads at line 21 (value in [1, +oo]), line 25 (value 0)".
+// other threads at line 21 (value in [1, +oo]), line 25 (value 0)". Where
+// it is cheap to tell — the check compares one variable with a constant
+// and the writer assigns the cell — only the writes whose values can
+// violate the check are listed.
 func (r *Result) Explain(c CheckResult) string {
 	if len(c.Interference) == 0 {
 		return ""
 	}
+	subject, op, k, filter := checkSubject(c.Check)
 	byCell := map[dfg.CellID][]string{}
 	var order []dfg.CellID
 	for _, e := range c.Interference {
-		if _, ok := byCell[e.Cell]; !ok {
-			order = append(order, e.Cell)
-		}
 		desc := fmt.Sprintf("line %d", e.Src.Pos.Line)
 		if a, ok := e.Src.Act.(*cfg.Assign); ok && a.Src.ExprType().IsInt() && r.Solver != nil {
-			desc += " (value " + intervalString(r.Solver.At(e.Src).Eval(a.Src)) + ")"
+			iv := r.Solver.At(e.Src).Eval(a.Src)
+			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(iv, op, k) {
+				continue // this write cannot break the check
+			}
+			desc += " (value " + intervalString(iv) + ")"
+		}
+		if _, ok := byCell[e.Cell]; !ok {
+			order = append(order, e.Cell)
 		}
 		dup := false
 		for _, s := range byCell[e.Cell] {
@@ -361,6 +369,107 @@ func (r *Result) Explain(c CheckResult) string {
 		parts = append(parts, fmt.Sprintf("%s written by other threads at %s", r.Graph.Partition().Cell(cell), strings.Join(byCell[cell], ", ")))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// checkSubject recognizes a check "v op k" or "k op v" (casts allowed
+// around v) and returns v, the operator with v on the left, and k.
+func checkSubject(chk *cfg.Check) (*cfg.Var, cfg.BinOp, int64, bool) {
+	if chk == nil || chk.Loc == nil {
+		return nil, 0, 0, false
+	}
+	act, ok := chk.Loc.Act.(*cfg.CheckAct)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	b, ok := act.Cond.(*cfg.Binary)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	flip := map[cfg.BinOp]cfg.BinOp{cfg.Lt: cfg.Gt, cfg.Le: cfg.Ge, cfg.Gt: cfg.Lt, cfg.Ge: cfg.Le, cfg.Eq: cfg.Eq, cfg.Ne: cfg.Ne}
+	if _, ok := flip[b.Op]; !ok {
+		return nil, 0, 0, false
+	}
+	if v := subjectVar(b.X); v != nil {
+		if k, ok := b.Y.(*cfg.Const); ok {
+			return v, b.Op, k.Value, true
+		}
+	}
+	if v := subjectVar(b.Y); v != nil {
+		if k, ok := b.X.(*cfg.Const); ok {
+			return v, flip[b.Op], k.Value, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+func subjectVar(e cfg.Expr) *cfg.Var {
+	for {
+		c, ok := e.(*cfg.Cast)
+		if !ok {
+			break
+		}
+		e = c.X
+	}
+	switch e := e.(type) {
+	case *cfg.VarRef:
+		return e.Var
+	case *cfg.Deref:
+		if len(e.Cells) == 1 && !e.Cells[0].Summary {
+			return e.Cells[0]
+		}
+	}
+	return nil
+}
+
+// carriesSubject reports whether the value written by e's source reaches
+// the check's subject unchanged: the edge ends at the check and the
+// subject lives in the edge's cell, or it ends at a load "subject := x"
+// feeding the check.
+func (r *Result) carriesSubject(e dfg.Edge, check *cfg.Loc, subject *cfg.Var) bool {
+	part := r.Graph.Partition()
+	if e.Dst == check {
+		return part.CellOf(subject) == e.Cell && len(part.Cell(e.Cell).Vars) == 1
+	}
+	a, ok := e.Dst.Act.(*cfg.Assign)
+	if !ok {
+		return false
+	}
+	dst, ok := a.Dst.(*cfg.VarRef)
+	if !ok || dst.Var != subject || a.Src.ExprType() != subject.Type {
+		return false
+	}
+	src := subjectVar(a.Src)
+	if _, cast := a.Src.(*cfg.Cast); cast || src == nil {
+		return false
+	}
+	return part.CellOf(src) == e.Cell && len(part.Cell(e.Cell).Vars) == 1
+}
+
+// canViolate reports whether some x in iv makes "x op k" false.
+func canViolate(iv domains.Interval, op cfg.BinOp, k int64) bool {
+	lo, hi := iv.Lo, iv.Hi
+	if lo.Inf > 0 || hi.Inf < 0 || (lo.Inf == 0 && hi.Inf == 0 && lo.V > hi.V) {
+		return false // no value
+	}
+	geK := hi.Inf > 0 || hi.V >= k // some x >= k
+	gtK := hi.Inf > 0 || hi.V > k
+	leK := lo.Inf < 0 || lo.V <= k
+	ltK := lo.Inf < 0 || lo.V < k
+	switch op {
+	case cfg.Lt:
+		return geK
+	case cfg.Le:
+		return gtK
+	case cfg.Gt:
+		return leK
+	case cfg.Ge:
+		return ltK
+	case cfg.Eq:
+		return !(lo.Inf == 0 && hi.Inf == 0 && lo.V == k && hi.V == k)
+	case cfg.Ne:
+		return leK && geK
+	}
+	return true
 }
 
 func boundString(b domains.Bound) string {
