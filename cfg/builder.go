@@ -296,7 +296,7 @@ func (b *builder) funcObject(name string) *Object {
 	if o := b.funcObjs[name]; o != nil {
 		return o
 	}
-	o := b.newObject("&"+name, FuncObject, nil, false)
+	o := b.newObject(name, FuncObject, nil, false)
 	o.Func = name
 	o.Size = 0
 	b.funcObjs[name] = o

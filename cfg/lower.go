@@ -398,25 +398,30 @@ func (b *builder) iteration(is *cc.IterationStatement) {
 		b.jumpTo(head)
 		b.cur = union(f, brk)
 	case cc.IterationStatementFor, cc.IterationStatementForDecl:
+		// for (e1; e2; e3) keeps e2, e3 in ExpressionList2, 3; with a
+		// declaration, cc keeps the condition in ExpressionList and the
+		// post expression in ExpressionList2.
+		condE, postE := is.ExpressionList2, is.ExpressionList3
 		if is.Case == cc.IterationStatementForDecl {
 			b.localDeclaration(is.Declaration)
+			condE, postE = is.ExpressionList, is.ExpressionList2
 		} else if is.ExpressionList != nil {
 			b.discard(is.ExpressionList)
 		}
 		head := b.join()
 		var f []*Loc
-		if is.ExpressionList2 != nil {
+		if condE != nil {
 			var t []*Loc
-			t, f = b.cond(is.ExpressionList2)
+			t, f = b.cond(condE)
 			b.cur = t
 		}
 		pushLoop()
 		b.stmt(is.Statement)
 		popLoop()
 		b.cur = union(b.cur, cont)
-		if is.ExpressionList3 != nil {
-			b.setPos(is.ExpressionList3)
-			b.discard(is.ExpressionList3)
+		if postE != nil {
+			b.setPos(postE)
+			b.discard(postE)
 		}
 		b.jumpTo(head)
 		b.cur = union(f, brk)

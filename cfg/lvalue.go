@@ -186,7 +186,7 @@ func (b *builder) lvalue(e cc.ExpressionNode) lval {
 			return b.lvalue(x.PostfixExpression)
 		case cc.UnaryExpressionDeref:
 			p := b.rvalue(x.CastExpression)
-			return lval{addr: p, ctype: x.Type()}
+			return lval{addr: p, ctype: x.Type().Undecay()}
 		}
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
@@ -265,14 +265,16 @@ func (b *builder) aggAddr(e cc.ExpressionNode) Expr {
 // index lowers a[i] (and i[a]). For arrays of known length the index is
 // checked to be in [0, len) (in [0, len] when only the address is used).
 func (b *builder) index(x *cc.PostfixExpression, addrOnly bool) lval {
+	// cc gives array-valued subexpressions (m[i] of int m[3][4]) their
+	// decayed pointer type: Undecay recovers the array.
 	arr, idx := x.PostfixExpression, x.ExpressionList
-	if !(arr.Type().Kind() == cc.Array || arr.Type().Kind() == cc.Ptr) {
+	if k := arr.Type().Undecay().Kind(); !(k == cc.Array || k == cc.Ptr) {
 		arr, idx = idx, arr
 	}
-	et := x.Type()
+	et := x.Type().Undecay()
 	var base Expr
 	var length int64 = -1
-	if at, ok := arr.Type().(*cc.ArrayType); ok {
+	if at, ok := arr.Type().Undecay().(*cc.ArrayType); ok {
 		base = b.aggAddr(arr)
 		if !at.IsVLA() && at.Len() > 0 {
 			length = at.Len()

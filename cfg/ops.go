@@ -34,7 +34,7 @@ func (b *builder) unary(x *cc.UnaryExpression, discard bool) Expr {
 	case cc.UnaryExpressionAddrof:
 		return b.addrOf(x.CastExpression)
 	case cc.UnaryExpressionDeref:
-		if x.Type().Kind() == cc.Function {
+		if x.Type().Undecay().Kind() == cc.Function || x.Type().Kind() == cc.Function {
 			return b.rvalue(x.CastExpression)
 		}
 		return b.load(b.lvalue(x))
@@ -67,8 +67,11 @@ func (b *builder) unary(x *cc.UnaryExpression, discard bool) Expr {
 		}
 		return &Unary{Op: Not, X: v, Type: Bool}
 	case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType, cc.UnaryExpressionAlignofExpr, cc.UnaryExpressionAlignofType:
-		if c := b.constValue(x, x.Type()); c != nil {
-			return c
+		// The operand is not evaluated (unless it is a VLA), so its side
+		// effects do not matter: cc's value is the answer.
+		st := b.mustScalar(x.Type())
+		if v, ok := intValue(x.Value()); ok {
+			return &Const{Type: st, Value: wrap(v, st)}
 		}
 		b.fail("unsupported: sizeof of a variable length type")
 	case cc.UnaryExpressionImag, cc.UnaryExpressionReal:

@@ -54,6 +54,10 @@ type ptaItem struct {
 	reachClosure bool
 	reachObj     int32 // +1: the object whose cells are reached
 	unknownTo    *Var
+	initVar      *Var
+	initExpr     Expr
+	initObj      *Object
+	init         InitValue
 	resArgs      []Expr
 }
 
@@ -64,6 +68,19 @@ func (b *builder) pointsTo() *pta {
 		switch l.Act.(type) {
 		case *Assign, *Havoc, *Alloc, *Spawn:
 			a.items = append(a.items, ptaItem{loc: l})
+		}
+	}
+	// Initial values (InitGlobals): registers and object contents.
+	for _, v := range b.prog.Vars {
+		if v.Init != nil && !v.IsCell() {
+			a.items = append(a.items, ptaItem{initVar: v, initExpr: v.Init})
+		}
+	}
+	for _, o := range b.prog.Objects {
+		for _, iv := range o.Init {
+			if _, ok := iv.Value.(*Const); !ok {
+				a.items = append(a.items, ptaItem{initObj: o, init: iv})
+			}
 		}
 	}
 	// The memory effect of all unknown calls is computed incrementally
@@ -184,6 +201,15 @@ func (a *pta) run(it *ptaItem) {
 						a.add(t.Param, s)
 					}
 				}
+			}
+		}
+	case it.initVar != nil:
+		a.add(it.initVar, a.eval(it.initExpr))
+	case it.initObj != nil:
+		s := a.eval(it.init.Value)
+		for _, n := range a.b.norm(it.initObj, it.init.Offset) {
+			for _, c := range a.b.cellsAt(it.initObj, n, &it.init.Type) {
+				a.add(c, s)
 			}
 		}
 	case it.reachArg != nil:

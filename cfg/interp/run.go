@@ -112,6 +112,36 @@ func Script(then Scheduler, phases ...Phase) Scheduler {
 	}
 }
 
+// Replay follows a recorded schedule (Result.Schedule, Failure.Schedule,
+// or an explorer's): at step i it takes the move of steps[i].Thread to
+// successor steps[i].Succ, and the returned inputs function gives the
+// recorded Havoc values (pass it as RunOptions.Inputs). When the schedule
+// is exhausted, or its next move is not enabled, the run stops
+// (StoppedByScheduler).
+func Replay(steps []Step) (Scheduler, func(ThreadID, *cfg.Loc) int64) {
+	i := 0
+	sched := func(_ *State, moves []Move) int {
+		if i >= len(steps) {
+			return -1
+		}
+		st := steps[i]
+		for k, mv := range moves {
+			if mv.Thread == st.Thread && mv.Succ == st.Succ {
+				i++
+				return k
+			}
+		}
+		return -1
+	}
+	inputs := func(ThreadID, *cfg.Loc) int64 {
+		if i == 0 || i > len(steps) {
+			return 0
+		}
+		return steps[i-1].Value // the step the scheduler just chose
+	}
+	return sched, inputs
+}
+
 // RunOptions configure Run.
 type RunOptions struct {
 	Machine Options
