@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"chorus/cfg"
+	"chorus/domains"
 	"chorus/interference"
 )
 
@@ -374,5 +375,34 @@ func TestFuseConditionLoads(t *testing.T) {
 	}
 	if _, ok := ls[0].Act.(*cfg.Assign); !ok {
 		t.Errorf("load removed although t is used later")
+	}
+}
+
+func TestCanViolate(t *testing.T) {
+	iv := func(lo, hi int64) domains.Interval { return domains.NewInterval(lo, hi) }
+	cases := []struct {
+		iv   domains.Interval
+		op   cfg.BinOp
+		k    int64
+		want bool
+	}{
+		{iv(0, 5), cfg.Ge, 0, false}, // x >= 0 holds on [0,5]
+		{iv(-1, 5), cfg.Ge, 0, true},
+		{iv(0, 5), cfg.Le, 5, false},
+		{iv(0, 6), cfg.Le, 5, true},
+		{iv(3, 3), cfg.Eq, 3, false},
+		{iv(3, 4), cfg.Eq, 3, true},
+		{iv(4, 9), cfg.Ne, 3, false},
+		{iv(2, 9), cfg.Ne, 3, true},
+		{iv(1, 9), cfg.Gt, 0, false},
+		{iv(0, 9), cfg.Gt, 0, true},
+		{iv(0, 4), cfg.Lt, 5, false},
+		{domains.TopInterval(), cfg.Lt, 5, true},
+		{domains.EmptyInterval(), cfg.Lt, 5, false},
+	}
+	for _, c := range cases {
+		if got := canViolate(c.iv, c.op, c.k); got != c.want {
+			t.Errorf("canViolate(%v, %v, %d) = %v, want %v", c.iv, c.op, c.k, got, c.want)
+		}
 	}
 }
