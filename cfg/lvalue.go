@@ -274,7 +274,7 @@ func (b *builder) index(x *cc.PostfixExpression, addrOnly bool) lval {
 	et := x.Type().Undecay()
 	var base Expr
 	var length int64 = -1
-	if at, ok := arr.Type().Undecay().(*cc.ArrayType); ok {
+	if at, ok := b.arrayTypeOf(arr); ok {
 		base = b.aggAddr(arr)
 		if !at.IsVLA() && at.Len() > 0 {
 			length = at.Len()
@@ -554,4 +554,21 @@ func (b *builder) forScalarsAt(t cc.Type, off Expr, fn func(off Expr, st Type), 
 			b.fail("unsupported: complex numbers")
 		}
 	}
+}
+
+// arrayTypeOf returns the array type of an expression that denotes an
+// array object. cc types array-valued subexpressions with their decayed
+// pointer type (Undecay gives the array back), but a parameter declared
+// as an array is a pointer: identifiers are judged by their storage.
+func (b *builder) arrayTypeOf(e cc.ExpressionNode) (*cc.ArrayType, bool) {
+	if p := unparen(e); p != nil && p.Case == cc.PrimaryExpressionIdent {
+		if _, isParam := p.ResolvedTo().(*cc.Parameter); isParam {
+			return nil, false
+		}
+		if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.IsParam() {
+			return nil, false
+		}
+	}
+	at, ok := e.Type().Undecay().(*cc.ArrayType)
+	return at, ok
 }

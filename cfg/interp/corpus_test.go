@@ -7,12 +7,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"chorus/cfg"
 )
 
 const corpusDir = "../../../shared/corpus/svcomp"
+
+// corpusVerdictDoubts lists safe-expected tasks in which a concrete run
+// reaches an assertion failure, with why the run is right: they are
+// logged, not failed, and the integrator should correct the corpus.
+var corpusVerdictDoubts = map[string]string{
+	"37_stack_lock_p0_vs_concur.i": "as transcribed, push() reads \"if(newTop == 0) if(!(0)) {abort();} else {...}\": the else binds to the inner if, so push never pushes and thr1's check top != 0 fails at once; a gcc build of the .i (with __VERIFIER_error printing) reaches the error too. The SV-COMP original has assume_abort_if_not(0); there",
+}
 
 // TestCorpusRandomRuns runs every SV-COMP task with an unreach-call
 // property under a few seeded random schedules and inputs, with the
@@ -91,13 +97,16 @@ func TestCorpusRandomRuns(t *testing.T) {
 			}
 			for _, fl := range res.Failures {
 				if tk.safe && fl.Event.Check.Kind == cfg.AssertCheck && len(p.Assumptions) == 0 {
+					if why, ok := corpusVerdictDoubts[name]; ok {
+						t.Logf("%s: expected safe, but: %s", name, why)
+						continue
+					}
 					t.Errorf("%s (seed %d): assertion fails in a task expected safe: %s", name, seed, fl.Event)
 				}
 			}
 		}
 	}
 	t.Logf("%d tasks: %v", len(tasks), counts)
-	_ = time.Second
 }
 
 func firstWords(s string) string {

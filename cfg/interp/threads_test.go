@@ -21,9 +21,7 @@ const threadsDir = "../../testdata/threads"
 
 // knownThreadFailures maps a fixture to the frontend bug that makes it
 // fail (see the list in diff_test.go).
-var knownThreadFailures = map[string]string{
-	"spawn_loop": bugForDecl,
-}
+var knownThreadFailures = map[string]string{}
 
 // judgeKnown reports the problems of a test case: errors, unless the case
 // is a known failure (then t.Log, so it stays visible); a known failure
