@@ -483,6 +483,11 @@ func (b *builder) lowerGenerics() {
 		// Dead end: the generic instance does not return to a caller.
 		b.emit(&Assume{Cond: &Const{Type: Bool}})
 		b.cur = nil
+		// pthread_exit inside it ends the thread.
+		for _, l := range b.tmplExits {
+			link(l, b.tmpl.Exit)
+		}
+		b.tmplExits = nil
 		gi.last = len(b.prog.Locs)
 		gi.ret = fr.ret
 		gi.lowered = true

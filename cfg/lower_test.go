@@ -730,3 +730,24 @@ int __VERIFIER_nondet_int(void);
 		t.Errorf("bounds checks: %q\n%s", msgs, dump(p))
 	}
 }
+
+func TestC11Atomic(t *testing.T) {
+	p := lower(t, `
+_Atomic int cnt;
+int plain;
+int main() { cnt++; cnt += 2; plain++; return cnt; }
+`)
+	if n := len(locsOf[*AtomicBegin](p, "main")); n != 2 {
+		t.Errorf("%d atomic sections, want 2 (cnt++ and cnt += 2)\n%s", n, dump(p))
+	}
+	c := varNamed(t, p, "cnt")
+	for _, l := range p.Locs {
+		if mentions(l.Act, c) > 0 {
+			if a, ok := l.Act.(*Assign); ok {
+				if _, isStore := a.Dst.(*Deref); isStore && !l.Atomic {
+					t.Errorf("%v: store to cnt outside an atomic section", l)
+				}
+			}
+		}
+	}
+}

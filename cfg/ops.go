@@ -109,6 +109,11 @@ func (b *builder) addrOf(e cc.ExpressionNode) Expr {
 
 // incDec lowers ++/-- (prefix or postfix).
 func (b *builder) incDec(n cc.Node, operand cc.ExpressionNode, inc, post, discard bool) Expr {
+	if isAtomicObject(operand) {
+		// C11: ++/-- on an _Atomic object is one atomic read-modify-write.
+		b.emit(&AtomicBegin{})
+		defer b.emit(&AtomicEnd{})
+	}
 	lv := b.lvalue(operand)
 	t := operand.Type()
 	var old Expr
@@ -203,6 +208,14 @@ func (b *builder) assignment(x *cc.AssignmentExpression, discard bool) Expr {
 	case cc.AssignmentExpressionOr:
 		op = Or
 	}
+	if isAtomicObject(x.UnaryExpression) {
+		// C11: compound assignment to an _Atomic object is one atomic
+		// read-modify-write (the right operand is evaluated inside the
+		// section too: it reads no shared state in well-formed code, and
+		// a longer section only removes interleavings of local steps).
+		b.emit(&AtomicBegin{})
+		defer b.emit(&AtomicEnd{})
+	}
 	lv := b.lvalue(x.UnaryExpression)
 	old := b.load(lv)
 	rt := x.AssignmentExpression.Type().Decay()
@@ -236,4 +249,14 @@ func (b *builder) assignment(x *cc.AssignmentExpression, discard bool) Expr {
 	}
 	b.store(lv, nv)
 	return nv
+}
+
+// isAtomicObject reports whether e names a variable declared _Atomic.
+func isAtomicObject(e cc.ExpressionNode) bool {
+	p := unparen(e)
+	if p == nil || p.Case != cc.PrimaryExpressionIdent {
+		return false
+	}
+	d, ok := p.ResolvedTo().(*cc.Declarator)
+	return ok && d.IsAtomic()
 }

@@ -30,23 +30,19 @@ import (
 	"chorus/cfg"
 )
 
-// Frontend bugs found by this test and fixed in cfg since (commit 41ee1ed):
-// "for (int i = 0; c; p)" tested the post expression instead of c (cc/v4's
-// IterationStatementForDecl keeps c in ExpressionList and p in
-// ExpressionList2); m[i][j] on arrays of arrays loaded a pointer from m;
-// sizeof(1 + 2L) was rejected as a variable length type; (*fp)(args)
-// read memory at fp; pointers stored by initializers (int *p = &x) were
-// missing from the points-to sets (found by Options.CheckCells through
-// testdata/check/lock_through_pointer.c). Open ones are listed below.
-const (
-	bugArrayParam = "2-D array as a function parameter (int m[N][N]) or a row passed on (sum(m[1], 4)): \"internal: aggregate in a register\""
-)
+// Frontend bugs found by this test, all fixed in cfg since (commits
+// 41ee1ed, 341df86): "for (int i = 0; c; p)" tested the post expression
+// instead of c (cc/v4's IterationStatementForDecl keeps c in
+// ExpressionList and p in ExpressionList2); m[i][j] on arrays of arrays
+// loaded a pointer from m; sizeof(1 + 2L) was rejected as a variable
+// length type; (*fp)(args) read memory at fp; pointers stored by
+// initializers (int *p = &x) were missing from the points-to sets (found
+// by Options.CheckCells through testdata/check/lock_through_pointer.c);
+// 2-D array parameters failed with "internal: aggregate in a register".
 
-// knownFailures maps a testdata/diff file to the frontend bug it shows.
-var knownFailures = map[string]string{
-	"18_arrays.c": bugArrayParam,
-	"37_matrix.c": bugArrayParam,
-}
+// knownFailures maps a testdata/diff file to an open frontend bug it
+// shows (none at the time of writing).
+var knownFailures = map[string]string{}
 
 const diffDir = "../../testdata/diff"
 
