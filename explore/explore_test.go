@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"chorus/cfg"
+	"chorus/cfg/interp"
 	. "chorus/cfg/interp/irtest"
 )
 
@@ -156,5 +157,30 @@ func TestBudget(t *testing.T) {
 	}
 	if res.Complete || res.States > 5 {
 		t.Fatalf("complete %v with %d states", res.Complete, res.States)
+	}
+}
+
+// Every failure the explorer reports replays in interp.Run: the schedule
+// is a real execution reaching the failing check.
+func TestFailureSchedulesReplay(t *testing.T) {
+	p, _, _ := counter(false)
+	res, err := Explore(p, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayAll(t, p, res)
+}
+
+func replayAll(t *testing.T, p *cfg.Program, res *Result) {
+	t.Helper()
+	for _, f := range res.Failures {
+		sched, inputs := interp.Replay(f.Schedule)
+		run, err := interp.Run(p, sched, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: 1 << 20}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Reason != interp.CheckFailure || run.Failures[0].Event.Check != f.Event.Check || run.Steps != len(f.Schedule) {
+			t.Errorf("replay of %s: %v after %d of %d steps", f.Event, run.Reason, run.Steps, len(f.Schedule))
+		}
 	}
 }

@@ -45,11 +45,7 @@ func failingLines(res *Result) map[int]bool {
 
 // knownFrontendBugs lists the fixtures a frontend bug breaks (see the list
 // in cfg/interp/diff_test.go); they are logged, not failed.
-var knownFrontendBugs = map[string]string{
-	"spawn_loop": "for loop with a declaration tests the post expression instead of the condition (cfg/lower.go IterationStatementForDecl)",
-	// testdata/check fixtures:
-	"lock_through_pointer": "pointers stored by initializers (pthread_mutex_t *mp = &m) are missing from the points-to sets: *mp gets cells {<unknown>[blob]}, not {m}",
-}
+var knownFrontendBugs = map[string]string{}
 
 func TestThreadFixturesExhaustive(t *testing.T) {
 	want := map[string]bool{ // fixture -> some check can fail
@@ -87,6 +83,7 @@ func TestThreadFixturesExhaustive(t *testing.T) {
 			} else if bug, ok := knownFrontendBugs[name]; ok {
 				t.Errorf("passes but is listed as a known failure (%s): remove it", bug)
 			}
+			replayAll(t, p, res)
 			t.Logf("%d states, %d transitions, %d failures", res.States, res.Transitions, len(res.Failures))
 		})
 	}
