@@ -94,7 +94,7 @@ func (b *builder) resolveSpawns(a *pta) {
 		fns := map[string]bool{}
 		anyTarget := false
 		for l := range a.eval(sp.Fn) {
-			o := b.prog.Objects[l.obj]
+			o := b.prog.Objects[l.objID()]
 			if o.Kind == FuncObject {
 				fns[o.Func] = true
 			} else {
@@ -438,9 +438,9 @@ func (b *builder) escape(a *pta) {
 	var queue []int32
 	visit := func(s ptset) {
 		for l := range s {
-			if !escaped[l.obj] {
-				escaped[l.obj] = true
-				queue = append(queue, l.obj)
+			if !escaped[l.objID()] {
+				escaped[l.objID()] = true
+				queue = append(queue, l.objID())
 			}
 		}
 	}

@@ -21,9 +21,25 @@ import "sort"
 
 const anyOff = int64(-1) << 62
 
-type ploc struct {
-	obj int32
-	off int64
+// ploc packs an abstract location: the object ID in the high 32 bits, the
+// normalized offset + 1 in the low 32 bits (0: anyOff). A uint64 key keeps
+// the sets' hashing cheap.
+type ploc uint64
+
+func mkloc(obj int32, off int64) ploc {
+	if off == anyOff {
+		return ploc(uint64(uint32(obj)) << 32)
+	}
+	return ploc(uint64(uint32(obj))<<32 | uint64(uint32(off+1)))
+}
+
+func (l ploc) objID() int32 { return int32(uint32(l >> 32)) }
+
+func (l ploc) offset() int64 {
+	if uint32(l) == 0 {
+		return anyOff
+	}
+	return int64(uint32(l)) - 1
 }
 
 type ptset map[ploc]struct{}
@@ -63,7 +79,7 @@ type ptaItem struct {
 
 func (b *builder) pointsTo() *pta {
 	a := &pta{b: b, regd: map[uint64]bool{}}
-	a.unknown = ploc{int32(b.unknown().ID), anyOff}
+	a.unknown = mkloc(int32(b.unknown().ID), anyOff)
 	for _, l := range b.prog.Locs {
 		switch l.Act.(type) {
 		case *Assign, *Havoc, *Alloc, *Spawn:
@@ -189,7 +205,7 @@ func (a *pta) run(it *ptaItem) {
 				a.eval(d.Addr)
 			}
 		case *Alloc:
-			a.write(act.Dst, ptset{{int32(act.Site.ID), 0}: {}})
+			a.write(act.Dst, ptset{mkloc(int32(act.Site.ID), 0): {}})
 		case *Spawn:
 			if act.Handle != nil {
 				a.eval(act.Handle.(*Deref).Addr)
@@ -225,9 +241,9 @@ func (a *pta) run(it *ptaItem) {
 			a.reachDone = map[int32]bool{}
 		}
 		for l := range a.read(a.reachVar) {
-			if !a.reachDone[l.obj] {
-				a.reachDone[l.obj] = true
-				a.items = append(a.items, ptaItem{reachObj: l.obj + 1})
+			if !a.reachDone[l.objID()] {
+				a.reachDone[l.objID()] = true
+				a.items = append(a.items, ptaItem{reachObj: l.objID() + 1})
 				a.inWork = append(a.inWork, true)
 				a.work = append(a.work, int32(len(a.items)-1))
 			}
@@ -256,10 +272,10 @@ func (a *pta) reach(args []Expr) ptset {
 	var queue []int32
 	visit := func(s ptset) {
 		for l := range s {
-			k := ploc{l.obj, anyOff}
+			k := mkloc(l.objID(), anyOff)
 			if _, ok := out[k]; !ok {
 				out[k] = struct{}{}
-				queue = append(queue, l.obj)
+				queue = append(queue, l.objID())
 			}
 		}
 	}
@@ -276,7 +292,7 @@ func (a *pta) reach(args []Expr) ptset {
 	// String literals are immutable (writing one is undefined) and
 	// functions are not data: an external function cannot change them.
 	for l := range out {
-		if k := a.b.prog.Objects[l.obj].Kind; k == StringObject || k == FuncObject {
+		if k := a.b.prog.Objects[l.objID()].Kind; k == StringObject || k == FuncObject {
 			delete(out, l)
 		}
 	}
@@ -316,7 +332,7 @@ func (a *pta) eval(e Expr) ptset {
 	case *AddrOf:
 		out := ptset{}
 		for _, n := range a.b.norm(x.Object, x.Offset) {
-			out[ploc{int32(x.Object.ID), n}] = struct{}{}
+			out[mkloc(int32(x.Object.ID), n)] = struct{}{}
 		}
 		return out
 	case *Cast:
@@ -337,20 +353,20 @@ func (a *pta) eval(e Expr) ptset {
 			stride := strideOf(x.Y)
 			for l := range base {
 				switch {
-				case l.off == anyOff:
+				case l.offset() == anyOff:
 					out[l] = struct{}{}
 				case isConst:
-					for _, n := range a.b.norm(a.b.prog.Objects[l.obj], l.off+k.Value) {
-						out[ploc{l.obj, n}] = struct{}{}
+					for _, n := range a.b.norm(a.b.prog.Objects[l.objID()], l.offset()+k.Value) {
+						out[mkloc(l.objID(), n)] = struct{}{}
 					}
-				case stride != 0 && a.b.strideStays(a.b.prog.Objects[l.obj], l.off, stride):
+				case stride != 0 && a.b.strideStays(a.b.prog.Objects[l.objID()], l.offset(), stride):
 					out[l] = struct{}{}
 				default:
-					out[ploc{l.obj, anyOff}] = struct{}{}
+					out[mkloc(l.objID(), anyOff)] = struct{}{}
 				}
 			}
 			for l := range off {
-				out[ploc{l.obj, anyOff}] = struct{}{}
+				out[mkloc(l.objID(), anyOff)] = struct{}{}
 			}
 			return out
 		case Add, Sub, And, Or, Xor:
@@ -360,10 +376,10 @@ func (a *pta) eval(e Expr) ptset {
 			}
 			out := ptset{}
 			for l := range s1 {
-				out[ploc{l.obj, anyOff}] = struct{}{}
+				out[mkloc(l.objID(), anyOff)] = struct{}{}
 			}
 			for l := range s2 {
-				out[ploc{l.obj, anyOff}] = struct{}{}
+				out[mkloc(l.objID(), anyOff)] = struct{}{}
 			}
 			return out
 		default:
@@ -381,7 +397,7 @@ func anyOffsets(s ptset) ptset {
 	}
 	out := ptset{}
 	for l := range s {
-		out[ploc{l.obj, anyOff}] = struct{}{}
+		out[mkloc(l.objID(), anyOff)] = struct{}{}
 	}
 	return out
 }
@@ -458,8 +474,8 @@ func (a *pta) cellsOfSet(s ptset, t *Type) []*Var {
 		}
 	}
 	for l := range s {
-		o := a.b.prog.Objects[l.obj]
-		for _, c := range a.b.cellsAt(o, l.off, t) {
+		o := a.b.prog.Objects[l.objID()]
+		for _, c := range a.b.cellsAt(o, l.offset(), t) {
 			addC(c)
 		}
 	}
