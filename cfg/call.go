@@ -1,7 +1,6 @@
 package cfg
 
 import (
-	"sort"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -493,16 +492,6 @@ func (b *builder) lowerGenerics() {
 		gi.lowered = true
 		b.fr, b.curFunc = saveFr, saveFunc
 	}
-}
-
-// sortedNames returns map keys sorted.
-func sortedNames(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // maySpawn reports whether a function may (transitively, through direct

@@ -347,12 +347,14 @@ type VarRef struct{ Var *Var }
 // abstract cells Addr may denote (from the points-to analysis); an access
 // with exactly one non-summary cell is a strong update.
 //
-// Cells lists every cell that may overlap the bytes accessed. A cell whose
-// Type or Offset differs from the access (type punning through unions or
-// casts, partial overlap, the <unknown> object's cell) is not a faithful
-// copy of the value: reading it gives an unknown value of the access Type,
-// and writing it leaves it holding an unknown value of its own Type. Only a
-// cell of the same Type and Offset as the access carries the value.
+// Cells lists every cell that may overlap the bytes accessed (offsets are
+// compared after normalization: array indices zeroed). A cell that does
+// not match the access exactly - another Type or size, or only a partial
+// overlap (type punning through unions or casts, the <unknown> object's
+// blob cell) - is not a faithful copy of the value: reading it gives an
+// unknown value of the access Type, and writing it leaves it holding an
+// unknown value of its own Type. Only a cell of the same Type at the
+// accessed (normalized) offset carries the value.
 type Deref struct {
 	Addr  Expr
 	Type  Type

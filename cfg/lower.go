@@ -1,8 +1,6 @@
 package cfg
 
 import (
-	"go/token"
-
 	"modernc.org/cc/v4"
 )
 
@@ -826,5 +824,3 @@ func trimNul(s string) string {
 	}
 	return s
 }
-
-var _ = token.Position{}

@@ -751,3 +751,46 @@ int main() { cnt++; cnt += 2; plain++; return cnt; }
 		}
 	}
 }
+
+func TestIndirectCallsAndExpressions(t *testing.T) {
+	p := lower(t, `
+int twice(int x) { return 2 * x; }
+int inc(int x) { return x + 1; }
+int unused(int x, int y) { return x - y; }
+int (*table[2])(int) = { twice, inc };
+int main() {
+	int k = __VERIFIER_nondet_int() & 1;
+	int r = table[k](3);           /* dispatch over twice and inc */
+	int c = (r++, r + 1);          /* comma */
+	int s = ({ int z = c; z * 2; }); /* statement expression */
+	r += (int)sizeof(long) + (short)s;
+	return r;
+}
+int __VERIFIER_nondet_int(void);
+`)
+	// The dispatch compares the pointer with both candidates; unused has
+	// another arity and is not a candidate.
+	cands := map[string]bool{}
+	for _, l := range locsOf[*Assume](p, "main") {
+		if b, ok := l.Act.(*Assume).Cond.(*Binary); ok && b.Op == Eq {
+			if a, ok := b.Y.(*AddrOf); ok && a.Object.Kind == FuncObject {
+				cands[a.Object.Func] = true
+			}
+		}
+	}
+	if len(cands) != 2 || !cands["twice"] || !cands["inc"] {
+		t.Errorf("dispatch candidates %v\n%s", cands, dump(p))
+	}
+	// Both bodies are inlined: their parameters exist as registers.
+	varNamed(t, p, "twice.x")
+	varNamed(t, p, "inc.x")
+	// table is initialized with function addresses and the load through
+	// it sees them (points-to of initial values).
+	for _, l := range locsOf[*Assign](p, "main") {
+		if d, ok := l.Act.(*Assign).Src.(*Deref); ok && d.Type.Kind == PtrType {
+			if len(d.Cells) != 1 || d.Cells[0].Mem.Name != "table" {
+				t.Errorf("load of table: cells %v", d.Cells)
+			}
+		}
+	}
+}

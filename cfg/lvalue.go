@@ -329,8 +329,6 @@ func itoa(v int64) string {
 func (b *builder) compoundLiteral(x *cc.PostfixExpression) lval {
 	t := x.Type()
 	s := b.localStorage(b.curFunc+".complit", t, true)
-	in := &cc.Initializer{Case: cc.InitializerInitList, InitializerList: x.InitializerList}
-	_ = in
 	base := b.objAddr(s.obj)
 	b.zeroFill(base, t)
 	for l := x.InitializerList; l != nil; l = l.InitializerList {

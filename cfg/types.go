@@ -1,7 +1,6 @@
 package cfg
 
 import (
-	"fmt"
 	"sort"
 
 	"modernc.org/cc/v4"
@@ -326,12 +325,4 @@ func strideStaysIn(t cc.Type, off, stride int64, depth int) bool {
 		return x.NumFields() > 0
 	}
 	return false
-}
-
-// typeName is a short description of a C type for messages.
-func typeName(t cc.Type) string {
-	if t == nil {
-		return "<nil>"
-	}
-	return fmt.Sprint(t)
 }
