@@ -48,18 +48,24 @@ func failingLines(res *Result) map[int]bool {
 var knownFrontendBugs = map[string]string{}
 
 func TestThreadFixturesExhaustive(t *testing.T) {
-	want := map[string]bool{ // fixture -> some check can fail
-		"lost_update":      true,
-		"mutex_counter":    false,
-		"atomic_counter":   false,
-		"handshake":        false,
-		"handshake_broken": true,
-		"spawn_loop":       false,
-		"join_missing":     true,
+	// fixture -> the labels (// @label) of exactly the checks that can fail
+	want := map[string][]string{
+		"lost_update":      {"assert"},
+		"mutex_counter":    nil,
+		"atomic_counter":   nil,
+		"handshake":        nil,
+		"handshake_broken": {"assert"},
+		"spawn_loop":       nil,
+		"join_missing":     {"assert"},
+		"cas_spinlock":     nil,
+		"naive_spinlock":   {"assert"},
+		"atomic_function":  {"assert2"}, // the atomic twin (assert1) never fails
+		"heap_args":        nil,
 	}
-	for name, fails := range want {
+	for name, labels := range want {
 		t.Run(name, func(t *testing.T) {
-			p := build(t, filepath.Join("../testdata/threads", name+".c"))
+			path := filepath.Join("../testdata/threads", name+".c")
+			p := build(t, path)
 			res, err := Explore(p, Options{MaxInstances: 3, Timeout: 20 * time.Second, CheckCells: true})
 			if err != nil {
 				t.Fatal(err)
@@ -70,17 +76,27 @@ func TestThreadFixturesExhaustive(t *testing.T) {
 			if len(res.Errors) > 0 {
 				t.Errorf("runtime errors: %v", res.Errors[0].Event)
 			}
-			if got := len(res.Failures) > 0; got != fails {
+			wantLines := map[int]bool{}
+			for _, l := range labels {
+				line := labelLine(t, path, l)
+				wantLines[line] = true
+			}
+			got := failingLines(res)
+			ok := len(got) == len(wantLines)
+			for l := range got {
+				ok = ok && wantLines[l]
+			}
+			if !ok {
 				var evs []string
 				for _, f := range res.Failures {
 					evs = append(evs, f.Event.String())
 				}
-				if bug, ok := knownFrontendBugs[name]; ok {
+				if bug, known := knownFrontendBugs[name]; known {
 					t.Logf("KNOWN FRONTEND BUG: %s: failures %v", bug, evs)
 					return
 				}
-				t.Errorf("failures %v, want some: %v", evs, fails)
-			} else if bug, ok := knownFrontendBugs[name]; ok {
+				t.Errorf("failures %v, want exactly the checks at %v", evs, labels)
+			} else if bug, known := knownFrontendBugs[name]; known {
 				t.Errorf("passes but is listed as a known failure (%s): remove it", bug)
 			}
 			replayAll(t, p, res)
@@ -166,4 +182,20 @@ func TestCheckFixturesNotRefuted(t *testing.T) {
 		})
 	}
 	t.Logf("%d of %d unproven checks are real failures within the bounds", confirmed, unproven)
+}
+
+// labelLine is the line marked "// @label" in the file.
+func labelLine(t *testing.T, path, label string) int {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if strings.HasSuffix(strings.TrimSpace(line), "// @"+label) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line marked @%s", path, label)
+	return 0
 }
