@@ -153,6 +153,9 @@ type RunOptions struct {
 	// KeepGoing continues after a failed check (the failing thread stops
 	// there, as the check's semantics says) instead of ending the run.
 	KeepGoing bool
+	// KeepSchedule fills Result.Schedule with every move made (failures
+	// always get theirs).
+	KeepSchedule bool
 }
 
 // Reason says why a run ended.
@@ -196,7 +199,7 @@ type Result struct {
 	Failures []Failure // failed checks, in order
 	Error    *Failure  // the runtime error that ended the run, if any
 	Final    *State    // the last state reached
-	Schedule []Step    // every move made
+	Schedule []Step    // every move made, with RunOptions.KeepSchedule
 	// MainReturned reports that main reached its exit with a return
 	// value: ExitStatus is that value modulo 256, as a process would
 	// report it. The frontend keeps main's return value in main's local
@@ -231,9 +234,27 @@ func (m *Machine) Run(s *State, sched Scheduler, opts RunOptions) Result {
 	}
 	var res Result
 	var out strings.Builder
+	// The moves made so far, compactly (positions come from the
+	// locations when a schedule is handed out).
+	type move struct {
+		thread    ThreadID
+		loc, succ int32
+		value     int64
+	}
+	var trace []move
+	schedule := func() []Step {
+		steps := make([]Step, len(trace))
+		for i, mv := range trace {
+			steps[i] = Step{Thread: mv.thread, Loc: int(mv.loc), Succ: int(mv.succ), Value: mv.value, Pos: m.Prog.Locs[mv.loc].Pos}
+		}
+		return steps
+	}
 	stopped := map[ThreadID]bool{} // threads stuck at a failed check (KeepGoing)
 	finish := func(r Reason) Result {
 		res.Reason, res.Output, res.Final = r, out.String(), s
+		if opts.KeepSchedule {
+			res.Schedule = schedule()
+		}
 		if main := s.Thread(0); main != nil && main.Done {
 			for _, v := range m.localVars[main.Template.ID] {
 				if v.Name == main.Template.Name+".ret" {
@@ -285,21 +306,21 @@ func (m *Machine) Run(s *State, sched Scheduler, opts RunOptions) Result {
 				mv.Succ = (mv.Succ + 1) % len(loc.Succs)
 			}
 		}
-		res.Schedule = append(res.Schedule, Step{Thread: mv.Thread, Loc: loc.ID, Succ: mv.Succ, Value: mv.Value, Pos: loc.Pos})
+		trace = append(trace, move{mv.Thread, int32(loc.ID), int32(mv.Succ), mv.Value})
 		res.Steps++
 		ev := m.StepInPlace(s, mv) // s is discarded on errors; checks change nothing
 		switch ev.Kind {
 		case OutputEvent:
 			out.WriteString(ev.Text)
 		case CheckFailed:
-			res.Failures = append(res.Failures, Failure{Event: ev, Schedule: append([]Step(nil), res.Schedule...)})
+			res.Failures = append(res.Failures, Failure{Event: ev, Schedule: schedule()})
 			if !opts.KeepGoing {
 				return finish(CheckFailure)
 			}
 			stopped[mv.Thread] = true
 			continue
 		case ErrorEvent, Blocked:
-			res.Error = &Failure{Event: ev, Schedule: append([]Step(nil), res.Schedule...)}
+			res.Error = &Failure{Event: ev, Schedule: schedule()}
 			return finish(RuntimeError)
 		}
 	}
