@@ -555,3 +555,28 @@ func TestDeadEndRunsItsAction(t *testing.T) {
 		t.Fatalf("reason %v after %d steps, g = %v", res.Reason, res.Steps, res.Final.Globals[0])
 	}
 }
+
+// ILP32: pointers take 4 bytes in memory and survive a round trip; %ld
+// reads a 32-bit long.
+func TestILP32(t *testing.T) {
+	b := NewBuilder()
+	b.P().DataModel = cfg.ILP32
+	ptr32 := cfg.Type{Kind: cfg.PtrType, Bits: 32}
+	main := b.Template("main")
+	g := b.Object("g", cfg.GlobalObject, 8, nil)
+	p := b.Local(main, "p", ptr32)
+	q := b.Local(main, "q", ptr32)
+	last := b.Seq(main, nil,
+		Assign(Ref(p), &cfg.AddrOf{Object: g, Offset: 4, Type: ptr32}),
+		Assign(Deref(&cfg.AddrOf{Object: g, Type: ptr32}, ptr32), Ref(p)),
+		Assign(Ref(q), Deref(&cfg.AddrOf{Object: g, Type: ptr32}, ptr32)),
+		Assign(Deref(Ref(q), cfg.Int32), I32(-7)),
+		&cfg.Output{Format: "%d %ld %lu %zu\n", Args: []cfg.Expr{
+			Deref(&cfg.AddrOf{Object: g, Offset: 4, Type: ptr32}, cfg.Int32), I32(-1), I32(-1), I32(-1)}},
+	)
+	Link(last, main.Exit)
+	res := mustRun(t, b.Finish(), nil, RunOptions{})
+	if res.Reason != Finished || res.Output != "-7 -1 4294967295 4294967295\n" {
+		t.Fatalf("%v %v %q", res.Reason, res.Error, res.Output)
+	}
+}
