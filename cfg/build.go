@@ -74,6 +74,12 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	conf := *base
 	conf.IncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.IncludePaths...)
 	conf.SysIncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.SysIncludePaths...)
+	// Untrusted input must not hang the frontend: macro expansion is
+	// bounded, and #include reaches only regular files (not /dev/zero or
+	// a FIFO), through hostFS.
+	conf.ExpansionLimit = maxExpansion
+	conf.FS = hostFS{}
+	conf.FSOnly = true
 
 	var b *builder
 	defer func() {
@@ -152,7 +158,6 @@ func baseConfig(m DataModel) (*cc.Config, error) {
 		}
 		c.SysIncludePaths = append(c.SysIncludePaths, overlayDir)
 		c.IncludePaths = append(c.IncludePaths, overlayDir)
-		c.FS = overlay
 	} else {
 		c, err = cc.NewConfig("linux", "amd64")
 		if err != nil {
@@ -202,18 +207,29 @@ func mergePaths(a, b []string) []string {
 
 const overlayDir = "/chorus-overlay/include"
 
-// overlayFS serves a few synthetic headers by absolute path; every other
-// name falls through to the host file system (cc's behaviour when an FS
-// open fails and FSOnly is false).
-type overlayFS map[string]string
+// overlay holds synthetic headers by absolute path.
+var overlay = map[string]string{overlayDir + "/gnu/stubs-32.h": "/* chorus: no stubs */\n"}
 
-var overlay = overlayFS{overlayDir + "/gnu/stubs-32.h": "/* chorus: no stubs */\n"}
+// maxExpansion bounds the preprocessor's work (tokens processed); the
+// largest corpus file needs well under one million.
+const maxExpansion = 5_000_000
 
-func (o overlayFS) Open(name string) (fs.File, error) {
-	if s, ok := o[name]; ok {
+// hostFS serves the overlay's synthetic headers and the host's regular
+// files (cc passes absolute or include-relative names).
+type hostFS struct{}
+
+func (hostFS) Open(name string) (fs.File, error) {
+	if s, ok := overlay[name]; ok {
 		return fstest.MapFS{"f": {Data: []byte(s)}}.Open("f")
 	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return os.Open(name)
 }
 
 // ccError turns cc's error list ("file:line:col: msg" lines) into an

@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -645,6 +646,8 @@ func TestErrors(t *testing.T) {
 		{"int f(void) { return 0; }", "no main"},
 		{"int main() { void *p = &&lbl; lbl: return 0; }", "test.c:1:"},
 		{"int main() { " + strings.Repeat("(", 2000) + "0" + strings.Repeat(")", 2000) + "; }", "nested deeper"},
+		{"#include \"/dev/zero\"\nint main() { return 0; }", "test.c:1:"},
+		{expMacros(40) + "int main() { int x = a40; return 0; }", "error:"},
 	}
 	for _, c := range cases {
 		_, err := Build("test.c", []byte(c.src), Options{DataModel: ILP32})
@@ -793,4 +796,15 @@ int __VERIFIER_nondet_int(void);
 			}
 		}
 	}
+}
+
+// expMacros defines a0 .. an, each expanding to two copies of the
+// previous one: 2^n tokens.
+func expMacros(n int) string {
+	var sb strings.Builder
+	sb.WriteString("#define a0 1+\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&sb, "#define a%d a%d a%d\n", i, i-1, i-1)
+	}
+	return sb.String()
 }
