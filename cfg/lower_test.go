@@ -808,3 +808,51 @@ func expMacros(n int) string {
 	}
 	return sb.String()
 }
+
+func TestBudgetSummaries(t *testing.T) {
+	src := `
+#include <assert.h>
+int g;
+void work(int v) { int i; for (i = 0; i < v; i++) { g += i; if (g > 100) g = 0; } assert(g <= 100); }
+int main() {
+	work(1); work(2); work(3); work(4); work(5); work(6); work(7); work(8);
+	work(9); work(10); work(11); work(12); work(13); work(14); work(15); work(16);
+	return g;
+}
+`
+	p, err := Build("test.c", []byte(src), Options{DataModel: ILP32, MaxLocs: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Sanity(p); err != nil {
+		t.Fatal(err)
+	}
+	full := lower(t, src)
+	if len(p.Locs) >= len(full.Locs) {
+		t.Errorf("budget did not shrink the program: %d vs %d locations", len(p.Locs), len(full.Locs))
+	}
+	budget := false
+	for _, a := range p.Assumptions {
+		if strings.Contains(a.Msg, "budget") {
+			budget = true
+		}
+	}
+	if !budget {
+		t.Errorf("no budget assumption recorded: %v", p.Assumptions)
+	}
+	// The assertion still exists in the generic instance, and summarized
+	// calls havoc g.
+	if len(checksOf(p, AssertCheck)) == 0 {
+		t.Errorf("assertion lost by summarizing")
+	}
+	gv := varNamed(t, p, "g")
+	hv := false
+	for _, l := range locsOf[*Havoc](p, "main") {
+		if mentions(l.Act, gv) > 0 {
+			hv = true
+		}
+	}
+	if !hv {
+		t.Errorf("summaries do not havoc g")
+	}
+}
