@@ -27,8 +27,20 @@
 // sections: while a thread is inside one only it moves; Acquire needs the
 // lock word 0; Join needs the target finished; a false Assume blocks),
 // Machine.Step executes one and reports an Event (output, failed check,
-// runtime error). Run drives a whole execution with a Scheduler
-// (FirstEnabled, RoundRobin, Random(seed), Script).
+// runtime error). Moves onto an Assume that is false and reads only the
+// thread's own registers are left out (the thread would wait there for
+// ever; Options.KeepDeadEnds keeps them); moves onto an Assume that is
+// false but reads shared state are marked Waits. Run drives a whole
+// execution with a Scheduler (FirstEnabled, RoundRobin, Random(seed),
+// Script(phases), Replay(schedule)) and returns the output, the failed
+// checks with the schedules reaching them, the termination reason and
+// main's exit status.
+//
+// Options.MaxInstances bounds the instances per spawned template (further
+// spawns block), which keeps exhaustive exploration (package explore)
+// finite. Options.CheckCells makes every memory access verify that the
+// Deref's points-to cells cover the concrete location: a runtime soundness
+// test of the frontend's points-to analysis.
 //
 // # Arithmetic
 //
@@ -64,9 +76,10 @@
 //     "<unknown>" object or of an allocation site) change nothing; a
 //     havoc of a summary cell changes only the location its address
 //     denotes. A local object of unknown size (a variable length array)
-//     gets 4096 bytes. Programs with such
-//     modelling assumptions (cfg.Program.Assumptions) are not executed
-//     faithfully.
-//   - With Options.CheckCells, every memory access checks that the
-//     frontend's points-to cells cover it (a soundness test of cfg).
+//     gets 4096 bytes. Programs with such modelling assumptions
+//     (cfg.Program.Assumptions) are not executed faithfully.
+//   - Floating point is float64 arithmetic (float rounds to float32);
+//     long double is a float64.
+//   - free is not modelled (the frontend lowers it as an unknown call):
+//     use after free goes unnoticed.
 package interp
