@@ -38,4 +38,50 @@
 // Library functions with a fixed meaning (pthread_*, __VERIFIER_*,
 // __CPROVER_*, reach_error, malloc, GCC atomics, printf) are recognized by
 // name, even when the file defines them (builtins.go).
+//
+// # Modelling choices (soundness)
+//
+// Memory:
+//   - A scalar whose address is never taken (per cc and a syntactic scan
+//     for &name) is a register; everything else is memory.
+//   - Cells: one per scalar leaf of the C type, array elements collapsed
+//     (Summary); unions contribute every member's leaves (overlapping);
+//     pthread_mutex_t / pthread_spinlock_t objects are one i32 lock word.
+//   - Heap: one object per allocation site in the lowered program, all
+//     cells Summary and Global; the site takes the layout of the pointer
+//     type it is converted to (array of that type), else one blob cell.
+//   - Locals live per thread (Local) unless the points-to graph lets them
+//     escape (reachable from globals, heap, or a spawn argument): then
+//     Global, and Summary when the owner template is Unbounded or the
+//     object belongs to a generic (recursive) instance.
+//   - Pointer arithmetic is assumed to stay inside the array it starts in
+//     (C11 6.5.6p8); accesses that do not match a cell exactly touch all
+//     cells of the object; unresolved pointers touch <unknown>.
+//
+// Calls and threads:
+//   - Calls are inlined. Recursive calls, and calls beyond the inlining
+//     budget, are summarized: the call site branches into one generic
+//     out-of-line copy of the callee per template (so its checks are
+//     explored at every depth) or continues after havocking the callee's
+//     mod set (computed by the points-to analysis). Functions that may
+//     spawn threads are not summarized for budget reasons.
+//   - Indirect calls dispatch over the address-taken functions of a
+//     compatible shape; any other target is undefined behaviour.
+//   - A template is bounded only when exactly one reachable spawn site in
+//     main, on no cycle, creates it; otherwise Unbounded.
+//   - pthread_create always succeeds; malloc never returns NULL; exit and
+//     abort stop the calling thread only (other threads may go on: more
+//     behaviours); trylock may fail spuriously; condition waits are
+//     release+acquire (spurious wake-ups); barriers and semaphores are
+//     unknown calls (no synchronization: more behaviours).
+//   - External functions without a body may overwrite the memory
+//     reachable from their arguments (recorded in Program.Assumptions);
+//     logging functions (printf, printk, ...) are assumed pure.
+//
+// Checks: assertions (assert, __VERIFIER_assert, __CPROVER_assert,
+// reachable reach_error/__VERIFIER_error/__assert_fail), array bounds for
+// direct indexing of arrays of known length and for pointer registers that
+// can only hold the start of one such array, signed overflow of + - * / %
+// and unary minus (in mathematical integers), division by zero. Shifts and
+// conversions are not checked.
 package cfg
