@@ -47,6 +47,10 @@ func (b *builder) builtin(name string, x *cc.PostfixExpression, args []cc.Expres
 		if v, ok := b.output(name, x, args); ok {
 			return v, true
 		}
+	case "memset", "__builtin_memset", "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove":
+		if v, ok := b.memOp(name, x, args); ok {
+			return v, true
+		}
 	}
 	if isNondet(name) {
 		for _, a := range args {
@@ -515,4 +519,105 @@ func (b *builder) stringOf(o *Object) string {
 		}
 	}
 	return ""
+}
+
+// memOp lowers memset(p, 0, n), memcpy(d, s, n) and memmove(d, s, n) as
+// scalar stores when n is a constant multiple of the size of the type
+// the (first) pointer argument points to (or of the array it denotes):
+// exact, and the copies keep points-to information. Other forms are
+// unknown calls (ok false).
+func (b *builder) memOp(name string, x *cc.PostfixExpression, args []cc.ExpressionNode) (Expr, bool) {
+	if len(args) != 3 {
+		return nil, false
+	}
+	n, ok := intValue(args[2].Value())
+	if !ok || n <= 0 || !args[2].Pure() {
+		return nil, false
+	}
+	t, count := elemFor(args[0].Type(), n)
+	if t == nil {
+		return nil, false
+	}
+	isSet := strings.HasSuffix(name, "memset")
+	if isSet {
+		if c, ok := intValue(args[1].Value()); !ok || c != 0 {
+			return nil, false
+		}
+	} else if t2, c2 := elemFor(args[1].Type(), n); t2 == nil || c2 != count || t2.Size() != t.Size() {
+		return nil, false
+	}
+	dst := b.castTo(b.rvalue(args[0]), b.ptrType())
+	dst = b.snapshot(dst)
+	var src Expr
+	if isSet {
+		b.discard(args[1])
+	} else {
+		src = b.snapshot(b.castTo(b.rvalue(args[1]), b.ptrType()))
+	}
+	b.setPos(x)
+	b.repeat(count, t.Size(), func(off Expr) {
+		d := b.ptrAddE(dst, off)
+		if isSet {
+			b.zeroFill(d, t)
+		} else {
+			b.copyAgg(d, b.ptrAddE(src, off), t)
+		}
+	})
+	return dst, true
+}
+
+// elemFor finds the element type T and count with count*sizeof(T) == n
+// for a pointer argument of C type pt (an array argument counts whole).
+func elemFor(pt cc.Type, n int64) (cc.Type, int64) {
+	if u := pt.Undecay(); u.Kind() == cc.Array && u.Size() == n {
+		return u, 1
+	}
+	p, ok := pt.(*cc.PointerType)
+	if !ok {
+		return nil, 0
+	}
+	e := p.Elem()
+	if e == nil || e.Kind() == cc.Void || e.Kind() == cc.Function || e.Size() <= 0 || n%e.Size() != 0 {
+		return nil, 0
+	}
+	return e, n / e.Size()
+}
+
+// snapshot keeps a pure value in a temporary unless it is a constant, an
+// address or a Local register.
+func (b *builder) snapshot(v Expr) Expr {
+	switch x := v.(type) {
+	case *Const, *AddrOf:
+		return v
+	case *VarRef:
+		if x.Var.Scope == Local {
+			return v
+		}
+	}
+	t := b.temp(v.ExprType())
+	b.emit(&Assign{Dst: &VarRef{Var: t}, Src: v})
+	return &VarRef{Var: t}
+}
+
+func (b *builder) ptrAddE(p, off Expr) Expr { return b.ptrAdd(p, off) }
+
+// repeat calls body with the byte offsets 0, size, ..., (count-1)*size:
+// unrolled up to unrollLimit, else as a loop.
+func (b *builder) repeat(count, size int64, body func(off Expr)) {
+	ip := b.intptr()
+	if count <= unrollLimit {
+		for i := int64(0); i < count; i++ {
+			body(&Const{Type: ip, Value: i * size})
+		}
+		return
+	}
+	i := b.temp(ip)
+	b.emit(&Assign{Dst: &VarRef{Var: i}, Src: &Const{Type: ip}})
+	head := b.join()
+	t1, f1 := b.branch(&Binary{Op: Lt, X: &VarRef{Var: i}, Y: &Const{Type: ip, Value: count}, Type: Bool})
+	b.cur = t1
+	body(&Binary{Op: Mul, X: &VarRef{Var: i}, Y: &Const{Type: ip, Value: size}, Type: ip})
+	b.emit(&Assign{Dst: &VarRef{Var: i}, Src: &Binary{Op: Add, X: &VarRef{Var: i}, Y: &Const{Type: ip, Value: 1}, Type: ip}})
+	b.jumpTo(head)
+	b.cur = f1
 }

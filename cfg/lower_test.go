@@ -856,3 +856,43 @@ int main() {
 		t.Errorf("summaries do not havoc g")
 	}
 }
+
+func TestMemOps(t *testing.T) {
+	p := lower(t, `
+#include <string.h>
+struct S { int a; int *p; };
+int x;
+int main() {
+	struct S s1, s2; int arr[40]; char buf[8];
+	s1.a = 1; s1.p = &x;
+	memcpy(&s2, &s1, sizeof s1);
+	memset(arr, 0, sizeof arr);
+	memset(buf, 'a', 3);   /* not zero: an unknown call */
+	*s2.p = 3;
+	return arr[3];
+}
+`)
+	// The store through s2.p reaches x: memcpy copied the pointer.
+	xv := varNamed(t, p, "x")
+	ok := false
+	for _, l := range locsOf[*Assign](p, "main") {
+		if d, isD := l.Act.(*Assign).Dst.(*Deref); isD && len(d.Cells) == 1 && d.Cells[0] == xv {
+			ok = true
+		}
+	}
+	if !ok {
+		t.Errorf("store through the copied pointer does not reach x\n%s", dump(p))
+	}
+	unknown := 0
+	for _, a := range p.Assumptions {
+		if strings.Contains(a.Msg, "memset") {
+			unknown++
+		}
+		if strings.Contains(a.Msg, "memcpy") {
+			t.Errorf("memcpy with a constant size treated as unknown: %s", a.Msg)
+		}
+	}
+	if unknown != 1 {
+		t.Errorf("memset with a non-zero value: %d assumptions, want 1", unknown)
+	}
+}

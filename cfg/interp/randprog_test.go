@@ -137,7 +137,7 @@ func (g *rgen) stmt(depth int) string {
 		ops := []string{"&=", "|=", "^="}
 		s = fmt.Sprintf("%s %s %s;", v.name, ops[g.r.IntN(3)], g.expr(depth))
 	case k == 6 && v.unsigned:
-		s = fmt.Sprintf("%s++; %s--; %s++;", v.name, v.name, v.name)
+		s = fmt.Sprintf("(%s)++; --(%s); ++(%s);", v.name, v.name, v.name)
 	case k == 7:
 		s = fmt.Sprintf("if (%s) %s = %s; else %s = %s;", g.expr(depth-1), v.name, g.expr(depth-1), v.name, g.expr(depth-1))
 	case k == 8 && v.unsigned:
@@ -204,7 +204,7 @@ func TestRandomProgramsAgainstGCC(t *testing.T) {
 		args := []string{"-O0", "-w", "-o", exe, file}
 		if os.Getenv("INTERP_RAND_SANITIZE") != "" {
 			// Check the generator's claim of no undefined behaviour.
-			args = append(args, "-fsanitize=undefined", "-fno-sanitize-recover=all")
+			args = append(args, "-fsanitize=undefined,address", "-fno-sanitize-recover=all")
 		}
 		if out, err := exec.Command(gcc, args...).CombinedOutput(); err != nil {
 			t.Fatalf("seed %d: gcc: %v\n%s", seed, err, out)
