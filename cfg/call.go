@@ -15,6 +15,9 @@ type unknownCall struct {
 	args  []Expr
 	res   *Var   // may be nil
 	cells []*Var // the cells havocked (after expansion)
+	// memcpy/memmove: pointers stored in the source's objects may be
+	// copied into the destination's.
+	copyDst, copySrc Expr
 }
 
 func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
@@ -335,6 +338,12 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	for _, v := range vals {
 		if v != nil {
 			uc.args = append(uc.args, v)
+		}
+	}
+	if strings.Contains(name, "memcpy") || strings.Contains(name, "memmove") {
+		// The one external that copies pointers between objects.
+		if len(vals) >= 2 && vals[0] != nil && vals[1] != nil {
+			uc.copyDst, uc.copySrc = vals[0], vals[1]
 		}
 	}
 	uc.loc = b.emit(&Skip{})

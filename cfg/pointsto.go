@@ -70,6 +70,8 @@ type ptaItem struct {
 	reachClosure bool
 	reachObj     int32 // +1: the object whose cells are reached
 	unknownTo    *Var
+	copyDst      Expr
+	copySrc      Expr
 	initVar      *Var
 	initExpr     Expr
 	initObj      *Object
@@ -109,6 +111,9 @@ func (b *builder) pointsTo() *pta {
 		for _, uc := range b.unknownCalls {
 			for _, e := range uc.args {
 				a.items = append(a.items, ptaItem{reachArg: e})
+			}
+			if uc.copyDst != nil {
+				a.items = append(a.items, ptaItem{copyDst: uc.copyDst, copySrc: uc.copySrc})
 			}
 			if uc.res != nil {
 				// The result may point into the objects its arguments
@@ -217,6 +222,20 @@ func (a *pta) run(it *ptaItem) {
 						a.add(t.Param, s)
 					}
 				}
+			}
+		}
+	case it.copyDst != nil:
+		vals := ptset{}
+		for l := range a.eval(it.copySrc) {
+			for _, c := range a.b.prog.Objects[l.objID()].Cells {
+				for v := range a.read(c) {
+					vals[v] = struct{}{}
+				}
+			}
+		}
+		for l := range a.eval(it.copyDst) {
+			for _, c := range a.b.prog.Objects[l.objID()].Cells {
+				a.add(c, vals)
 			}
 		}
 	case it.initVar != nil:
