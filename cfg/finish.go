@@ -374,25 +374,111 @@ func (b *builder) expandSummaries() {
 			}
 		}
 	}
-	for _, sc := range b.summaries {
-		var vs []*Var
-		for v := range mods[sc.gi] {
-			vs = append(vs, v)
-		}
-		sortVars(vs)
-		var acts []Action
-		var cells []*Var
-		for _, v := range vs {
-			if v.IsCell() {
-				cells = append(cells, v)
-			} else {
-				acts = append(acts, &Havoc{Dst: &VarRef{Var: v}})
+	// Global registers in a mod set become memory cells, so that each
+	// summary is one multi-cell havoc instead of one location per global.
+	regs := map[*Var]bool{}
+	for _, m := range mods {
+		for v := range m {
+			if !v.IsCell() {
+				regs[v] = true
 			}
 		}
-		if len(cells) > 0 {
-			acts = append(acts, b.havocCells(cells))
+	}
+	b.registersToCells(regs)
+	for _, sc := range b.summaries {
+		var cells []*Var
+		for v := range mods[sc.gi] {
+			cells = append(cells, v)
 		}
-		b.expandPlaceholder(sc.loc, acts)
+		sortVars(cells)
+		if len(cells) > 0 {
+			b.expandPlaceholder(sc.loc, []Action{b.havocCells(cells)})
+		}
+	}
+}
+
+// registersToCells turns Global registers into the single cell of a new
+// GlobalObject each (the Var itself becomes the cell, keeping its ID and
+// name), rewriting every access to a Deref of the object. Initial values
+// move to Object.Init.
+func (b *builder) registersToCells(regs map[*Var]bool) {
+	if len(regs) == 0 {
+		return
+	}
+	var vs []*Var
+	for v := range regs {
+		vs = append(vs, v)
+	}
+	sortVars(vs)
+	for _, v := range vs {
+		o := &Object{ID: len(b.prog.Objects), Name: v.Name, Kind: GlobalObject, Size: v.Type.Size(), Pos: v.Pos}
+		b.prog.Objects = append(b.prog.Objects, o)
+		b.objInfo[o] = &objInfo{sizes: []int64{v.Type.Size()}}
+		if v.Init != nil {
+			o.Init = []InitValue{{Offset: 0, Type: v.Type, Value: v.Init}}
+			v.Init = nil
+		}
+		v.Mem, v.Offset, v.Summary = o, 0, false
+		o.Cells = []*Var{v}
+	}
+	var rw func(e Expr) Expr
+	rw = func(e Expr) Expr {
+		switch x := e.(type) {
+		case *VarRef:
+			if regs[x.Var] {
+				return &Deref{Addr: &AddrOf{Object: x.Var.Mem, Type: b.ptrType()}, Type: x.Var.Type, Cells: []*Var{x.Var}}
+			}
+		case *Deref:
+			x.Addr = rw(x.Addr)
+		case *Unary:
+			x.X = rw(x.X)
+		case *Binary:
+			x.X, x.Y = rw(x.X), rw(x.Y)
+		case *Cast:
+			x.X = rw(x.X)
+		}
+		return e
+	}
+	lv := func(d LValue) LValue {
+		if d == nil {
+			return nil
+		}
+		return rw(d).(LValue)
+	}
+	for _, l := range b.prog.Locs {
+		switch x := l.Act.(type) {
+		case *Assign:
+			x.Dst, x.Src = lv(x.Dst), rw(x.Src)
+		case *Assume:
+			x.Cond = rw(x.Cond)
+		case *Havoc:
+			x.Dst = lv(x.Dst)
+		case *CheckAct:
+			x.Cond = rw(x.Cond)
+		case *Acquire:
+			x.Lock = lv(x.Lock)
+		case *Release:
+			x.Lock = lv(x.Lock)
+		case *Spawn:
+			x.Fn = rw(x.Fn)
+			if x.Arg != nil {
+				x.Arg = rw(x.Arg)
+			}
+			if x.Handle != nil {
+				x.Handle = lv(x.Handle)
+			}
+		case *Join:
+			x.Handle = rw(x.Handle)
+		case *Alloc:
+			x.Dst = lv(x.Dst)
+			if x.Size != nil {
+				x.Size = rw(x.Size)
+			}
+		case *Output:
+			for i := range x.Args {
+				x.Args[i] = rw(x.Args[i])
+			}
+		}
 	}
 }
 

@@ -25,7 +25,8 @@ import (
 	"chorus/cfg"
 )
 
-var lineRe = regexp.MustCompile(`line (\d+):`)
+// stmtRe finds the statement number of the first differing gcc line.
+var stmtRe = regexp.MustCompile(`gcc: +(\d+):`)
 
 type rvar struct {
 	name, ctype string
@@ -41,8 +42,49 @@ var rtypes = []struct {
 }
 
 type rgen struct {
-	r    *rand.Rand
-	vars []rvar
+	r      *rand.Rand
+	vars   []rvar
+	labels int
+}
+
+// rhelpers are called from the generated expressions (pure, no undefined
+// behaviour): calls with several returns, a switch, conversions of the
+// arguments to the parameter types.
+const rhelpers = `static long h1(long a, unsigned b) {
+  if (a & 1)
+    return (long)(b >> 3);
+  return a ^ (long)b;
+}
+static unsigned h2(unsigned char c, short s) {
+  switch (c & 3) {
+  case 0:
+    return (unsigned)s;
+  case 1:
+    return c * 2u;
+  default:
+    break;
+  }
+  return 7u;
+}
+`
+
+// control wraps simple statements in control flow: a switch with a
+// fall-through, a loop with continue and break, a goto loop, a do/while.
+func (g *rgen) control(depth int) string {
+	st := func() string { return g.stmt(depth) }
+	g.labels++
+	switch g.r.IntN(4) {
+	case 0:
+		return fmt.Sprintf("switch ((%s) & 3) { case 0: %s break; case 1: %s case 2: %s break; default: %s }",
+			g.expr(depth-1), st(), st(), st(), st())
+	case 1:
+		return fmt.Sprintf("for (int k%d = 0; k%d < 4; k%d++) { if ((%s) & 1) continue; %s if ((%s) & 4) break; %s }",
+			g.labels, g.labels, g.labels, g.expr(depth-1), st(), g.expr(depth-1), st())
+	case 2:
+		return fmt.Sprintf("{ int n%d = 3; again%d: %s if (--n%d > 0) goto again%d; }", g.labels, g.labels, st(), g.labels, g.labels)
+	default:
+		return fmt.Sprintf("{ int n%d = 2; do { %s } while (--n%d > 0); }", g.labels, st(), g.labels)
+	}
 }
 
 func (g *rgen) leaf() string {
@@ -74,7 +116,7 @@ func (g *rgen) expr(depth int) string {
 	}
 	a, b := g.expr(depth-1), g.expr(depth-1)
 	u := utypes[2+g.r.IntN(2)] // unsigned or unsigned long: arithmetic wraps
-	switch g.r.IntN(14) {
+	switch g.r.IntN(15) {
 	case 0:
 		return fmt.Sprintf("((%s)(%s) + (%s)(%s))", u, a, u, b)
 	case 1:
@@ -107,6 +149,11 @@ func (g *rgen) expr(depth int) string {
 	case 12:
 		ops := []string{"~", "!", "-(" + u + ")"}
 		return fmt.Sprintf("(%s(%s))", ops[g.r.IntN(3)], a)
+	case 13:
+		if g.r.IntN(2) == 0 {
+			return fmt.Sprintf("h1((long)(%s), (unsigned)(%s))", a, b)
+		}
+		return fmt.Sprintf("h2((unsigned char)(%s), (short)(%s))", a, b)
 	default:
 		return fmt.Sprintf("((%s)(%s))", alltypes[g.r.IntN(len(alltypes))], a)
 	}
@@ -149,12 +196,12 @@ func (g *rgen) stmt(depth int) string {
 	return s + " " + print
 }
 
-// randomProgram returns the C source and its statements (statement i
-// prints output line i).
+// randomProgram returns the C source and its top-level statements; every
+// line statement i prints starts with "i:".
 func randomProgram(seed uint64, nstmt int) (string, []string) {
 	g := &rgen{r: rand.New(rand.NewPCG(seed, 0x5eed))}
 	var b strings.Builder
-	b.WriteString("int printf(const char *, ...);\nint main(void) {\n")
+	b.WriteString("int printf(const char *, ...);\n" + rhelpers + "int main(void) {\n")
 	for i, t := range rtypes {
 		for j := 0; j < 2; j++ {
 			name := fmt.Sprintf("v%d%c", i, 'a'+j)
@@ -177,6 +224,11 @@ func randomProgram(seed uint64, nstmt int) (string, []string) {
 	var stmts []string
 	for i := 0; i < nstmt; i++ {
 		s := g.stmt(3)
+		if g.r.IntN(4) == 0 {
+			s = g.control(3)
+		}
+		// Every line printed by statement i starts with "i:".
+		s = strings.ReplaceAll(s, `printf("`, fmt.Sprintf(`printf("%d:`, i))
 		stmts = append(stmts, s)
 		b.WriteString("  " + s + "\n")
 	}
@@ -217,9 +269,9 @@ func TestRandomProgramsAgainstGCC(t *testing.T) {
 		}
 		if problem := interpretAndCompare(t, file, cfg.LP64, want.String(), 0); problem != "" {
 			stmt := ""
-			if m := lineRe.FindStringSubmatch(problem); m != nil {
-				if n, _ := strconv.Atoi(m[1]); n >= 1 && n <= len(lines) {
-					stmt = "\nstatement: " + lines[n-1]
+			if m := stmtRe.FindStringSubmatch(problem); m != nil {
+				if n, _ := strconv.Atoi(m[1]); n >= 0 && n < len(lines) {
+					stmt = "\nstatement: " + lines[n]
 				}
 			}
 			t.Errorf("seed %d: %s%s\nprogram:\n%s", seed, problem, stmt, src)
