@@ -276,15 +276,21 @@ func TestAppendixA(t *testing.T) {
 		{"no_wait", false, true, Unproven},
 	}
 	for _, tc := range cases {
-		for _, dom := range []string{"interval", "octagon"} {
+		for _, mode := range []string{"interval", "octagon", "interval-coarse"} {
+			dom := mode
+			opts := []Option{WithChecks(cfg.AssertCheck)}
+			if mode == "interval-coarse" {
+				dom = "interval"
+				opts = append(opts, WithEngineOptions(interference.WithCoarse()))
+			}
 			p, chk := appendixA(tc.noConsumerLock, tc.noWait)
-			res, err := Analyze(context.Background(), p, WithDomain(dom), WithChecks(cfg.AssertCheck))
+			res, err := Analyze(context.Background(), p, append(opts, WithDomain(dom))...)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, c := range res.Checks {
 				if c.Check == chk && c.Status != tc.want {
-					t.Errorf("%s/%s: assert is %v (%s), want %v", tc.name, dom, c.Status, c.Message, tc.want)
+					t.Errorf("%s/%s: assert is %v (%s), want %v", tc.name, mode, c.Status, c.Message, tc.want)
 				}
 			}
 			if tc.want != Proven {

@@ -53,11 +53,12 @@ type Edge struct {
 
 // RoundStats describes one evaluation of the rules.
 type RoundStats struct {
-	Pairs, Flows int // facts after the round
-	NewFacts     int // edge(W, X, B) facts new in this round
-	NewEdges     int // DFG edges they map to
-	Z3Queries    int // Z3 queries in this round
-	Signatures   int // distinct Φ̂ signatures at the positions
+	Pairs, Flows int  // facts after the round
+	NewFacts     int  // edge(W, X, B) facts new in this round
+	NewEdges     int  // DFG edges they map to
+	Z3Queries    int  // Z3 queries in this round
+	Signatures   int  // distinct Φ̂ signatures at the positions
+	Coarse       bool // the coarse flow rules were used (coarse.go)
 }
 
 // Option configures an Engine.
@@ -89,6 +90,15 @@ const DefaultMaxTuples = 20_000_000
 // fact bound.
 var ErrTooManyFacts = errors.New("interference: too many game facts")
 
+// WithCoarseFallback switches the game to the coarse flow rules
+// (coarse.go) when the exact game exceeds the fact bound (default on).
+// Off, such a Round fails with ErrTooManyFacts.
+func WithCoarseFallback(on bool) Option { return func(e *Engine) { e.noFallback = !on } }
+
+// WithCoarse uses the coarse flow rules from the start (for tests and
+// comparisons).
+func WithCoarse() Option { return func(e *Engine) { e.forceCoarse = true } }
+
 // Engine holds the static facts of a program and the game state that grows
 // across rounds of the outer loop.
 type Engine struct {
@@ -109,10 +119,13 @@ type Engine struct {
 	enClass []int       // by position index: class of enabled(a)
 	classes [][]Literal // enabled-literal classes; classes[0] is empty
 
-	z3Timeout  uint
-	useDatalog bool
-	maxTuples  int
-	dl         *datalogGame
+	z3Timeout   uint
+	useDatalog  bool
+	maxTuples   int
+	dl          *datalogGame
+	coarse      *coarseGame
+	noFallback  bool
+	forceCoarse bool
 
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
@@ -344,17 +357,34 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats,
 	st.Z3Queries = e.sat.Queries - q0
 	var facts []fact3
 	var err error
-	if e.dl != nil {
+	if e.forceCoarse && e.coarse == nil {
+		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
+	}
+	switch {
+	case e.coarse != nil:
+		facts, err = e.coarse.run(ctx)
+		st.Pairs, st.Flows = e.coarse.sizes()
+		st.Coarse = true
+	case e.dl != nil:
 		facts, err = e.dl.run(ctx)
 		st.Pairs, st.Flows = e.dl.sizes()
-	} else {
+	default:
 		facts, err = e.game.run(ctx)
 		st.Pairs, st.Flows = len(e.game.pairs), len(e.game.flows)
 	}
+	if err != nil && errors.Is(err, datalog.ErrTupleLimit) {
+		err = fmt.Errorf("%w: %v", ErrTooManyFacts, err)
+	}
+	if err != nil && errors.Is(err, ErrTooManyFacts) && e.coarse == nil && !e.noFallback {
+		// Too big for the exact game: start over with the coarse rules
+		// (a superset of the exact edges; the edges of earlier rounds
+		// stay valid).
+		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
+		facts, err = e.coarse.run(ctx)
+		st.Pairs, st.Flows = e.coarse.sizes()
+		st.Coarse = true
+	}
 	if err != nil {
-		if errors.Is(err, datalog.ErrTupleLimit) {
-			err = fmt.Errorf("%w: %v", ErrTooManyFacts, err)
-		}
 		return nil, st, err
 	}
 	st.NewFacts = len(facts)

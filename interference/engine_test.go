@@ -368,3 +368,81 @@ func TestFactLimit(t *testing.T) {
 		}
 	}
 }
+
+// The coarse rules find every edge the exact rules find (on the test
+// programs), and the fallback kicks in when the exact game is too big.
+func TestCoarseSupersetAndFallback(t *testing.T) {
+	progs := map[string]func() *cfg.Program{
+		"lock": func() *cfg.Program {
+			b := newProg()
+			g := b.global("g")
+			m := b.global("m")
+			main := b.template("main")
+			th := b.template("T")
+			tl := b.local(th, "t")
+			ls := b.seq(th, &cfg.Skip{},
+				&cfg.Acquire{Lock: ref(m)}, assign(g, num(1)), assign(g, num(0)), &cfg.Release{Lock: ref(m)},
+				&cfg.Acquire{Lock: ref(m)}, assign(tl, ref(g)), &cfg.Release{Lock: ref(m)},
+				&cfg.Skip{})
+			th.Exit = ls[8]
+			b.spawnLoop(main, th)
+			return b.p
+		},
+		"spawn": func() *cfg.Program {
+			b := newProg()
+			g := b.global("g")
+			main := b.template("main")
+			w := b.template("W")
+			par := b.template("P")
+			child := b.template("C")
+			cl := b.local(child, "t")
+			ws := b.seq(w, &cfg.Skip{}, assign(g, num(7)), &cfg.Skip{})
+			w.Exit = ws[2]
+			ps := b.seq(par, &cfg.Skip{}, &cfg.Spawn{Targets: []*cfg.Template{child}}, &cfg.Skip{})
+			par.Exit = ps[2]
+			cs := b.seq(child, &cfg.Skip{}, assign(cl, ref(g)), &cfg.Skip{})
+			child.Exit = cs[2]
+			child.Spawned = true
+			b.spawnLoop(main, w, par)
+			return b.p
+		},
+	}
+	for name, mk := range progs {
+		p := mk()
+		exact := runEngine(t, p, allUnknown{})
+		coarse := runEngine(t, p, allUnknown{}, WithCoarse())
+		for k := range exact {
+			if !coarse[k] {
+				t.Errorf("%s: coarse misses exact edge %v", name, k)
+			}
+		}
+		// A bound too small for the exact game but enough for the coarse.
+		size := func(opts ...Option) int {
+			e, err := New(p, fakeCells{p}, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			_, st, err := e.Round(context.Background(), allUnknown{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st.Pairs + st.Flows
+		}
+		exactSize, coarseSize := size(), size(WithCoarse())
+		if coarseSize >= exactSize {
+			t.Logf("%s: coarse game not smaller (%d vs %d)", name, coarseSize, exactSize)
+			continue
+		}
+		e, err := New(p, fakeCells{p}, WithMaxTuples(coarseSize+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, st, err := e.Round(context.Background(), allUnknown{})
+		e.Close()
+		if err != nil || !st.Coarse || len(got) == 0 {
+			t.Errorf("%s: bounded round: coarse=%v err=%v edges=%d", name, st.Coarse, err, len(got))
+		}
+		t.Logf("%s: exact %d edges / %d facts, coarse %d edges / %d facts", name, len(exact), exactSize, len(coarse), coarseSize)
+	}
+}
