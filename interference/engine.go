@@ -83,8 +83,10 @@ func WithDatalog(on bool) Option { return func(e *Engine) { e.useDatalog = on } 
 func WithMaxTuples(n int) Option { return func(e *Engine) { e.maxTuples = n } }
 
 // DefaultMaxTuples bounds the game's facts unless WithMaxTuples says
-// otherwise (a few GB of memory at most).
-const DefaultMaxTuples = 20_000_000
+// otherwise. Past it, the coarse rules take over (WithCoarseFallback),
+// which on the DDVerify drivers find the same edges in a fraction of the
+// time (mixcomwd: 30M exact facts in 90 s vs 0.3M coarse in 0.2 s).
+const DefaultMaxTuples = 3_000_000
 
 // ErrTooManyFacts is wrapped by the error of a Round that exceeded the
 // fact bound.
