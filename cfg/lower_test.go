@@ -896,3 +896,21 @@ int main() {
 		t.Errorf("memset with a non-zero value: %d assumptions, want 1", unknown)
 	}
 }
+
+func TestCompoundLiteralAndVarargs(t *testing.T) {
+	p := lower(t, `
+#include <stdarg.h>
+int sum(int n, ...) { va_list ap; va_start(ap, n); int s = 0; for (int i = 0; i < n; i++) s += va_arg(ap, int); va_end(ap); return s; }
+int main() { int *q = (int[]){1, 2, 3}; struct { int a, b; } s = (struct { int a, b; }){ 4, 5 }; return sum(2, q[1], s.b); }
+`)
+	// q gets the literal's address (not a value loaded from it).
+	q := varNamed(t, p, "main.q")
+	for _, l := range locsOf[*Assign](p, "main") {
+		a := l.Act.(*Assign)
+		if r, ok := a.Dst.(*VarRef); ok && r.Var == q {
+			if _, ok := a.Src.(*AddrOf); !ok {
+				t.Errorf("q := %s, want the literal's address", ExprString(a.Src))
+			}
+		}
+	}
+}

@@ -140,7 +140,7 @@ func (b *builder) lvalue(e cc.ExpressionNode) lval {
 		case cc.PrimaryExpressionExpr:
 			return b.lvalue(x.ExpressionList)
 		case cc.PrimaryExpressionString:
-			return lval{addr: b.rvalue(x), ctype: x.Type()}
+			return lval{addr: b.rvalue(x), ctype: x.Type().Undecay()}
 		case cc.PrimaryExpressionStmt:
 			v := b.stmtExpr(x.CompoundStatement)
 			if v != nil && isAggregate(x.Type()) {
@@ -327,7 +327,7 @@ func itoa(v int64) string {
 
 // compoundLiteral makes (T){...}: a local object initialized here.
 func (b *builder) compoundLiteral(x *cc.PostfixExpression) lval {
-	t := x.Type()
+	t := x.Type().Undecay() // (int[]){...} is typed as its decayed pointer
 	s := b.localStorage(b.curFunc+".complit", t, true)
 	base := b.objAddr(s.obj)
 	b.zeroFill(base, t)

@@ -30,8 +30,9 @@ type Options struct {
 }
 
 // Machine executes one program. It holds only the program and indexes
-// computed once; all mutable data lives in State, so one Machine serves
-// any number of states (and goroutines).
+// computed once by New and never changed; all mutable data lives in
+// State, so one Machine serves any number of states and goroutines (a
+// State itself must not be used by two goroutines at once).
 type Machine struct {
 	Prog *cfg.Program
 	opts Options
@@ -103,6 +104,16 @@ func New(p *cfg.Program, opts Options) (*Machine, error) {
 			m.localObjs[tid] = append(m.localObjs[tid], o)
 		}
 	}
+	// Static objects get instances 1, 2, ... in object order, the same in
+	// every state (Initial creates them in this order).
+	next := InstID(1)
+	for _, o := range p.Objects {
+		switch o.Kind {
+		case cfg.GlobalObject, cfg.StringObject, cfg.FuncObject:
+			m.staticInst[o.ID] = next
+			next++
+		}
+	}
 	for i, t := range p.Templates {
 		if t == nil || t.ID != i || t.Entry == nil {
 			return nil, fmt.Errorf("interp: Templates[%d] is malformed", i)
@@ -159,8 +170,8 @@ func (m *Machine) Initial() (*State, error) {
 		Globals: make([]Value, len(m.globalVars)),
 		Insts:   []*Instance{nil},
 		Spawned: make([]int, len(m.Prog.Templates)),
-		gen:     newGen(),
 	}
+	s.gen.Store(newGen())
 	for i, v := range m.globalVars {
 		s.Globals[i] = wrapNum(num{}, v.Type) // zero of the type (also for floats)
 	}
@@ -174,7 +185,9 @@ func (m *Machine) Initial() (*State, error) {
 			if o.Kind == cfg.FuncObject && size == 0 {
 				size = 1 // a function has an address but no contents
 			}
-			m.staticInst[o.ID] = s.addInst(&Instance{Object: o, Owner: -1, Size: size, Bytes: make([]byte, size)})
+			if id := s.addInst(&Instance{Object: o, Owner: -1, Size: size, Bytes: make([]byte, size)}); id != m.staticInst[o.ID] {
+				return nil, fmt.Errorf("interp: instance numbering of %s", o.Name) // cannot happen: same order as New
+			}
 		}
 	}
 	s.Threads = append(s.Threads, nil)
@@ -196,7 +209,7 @@ func (m *Machine) newThread(s *State, id ThreadID, t *cfg.Template) *Thread {
 		Template: t,
 		Loc:      t.Entry,
 		Locals:   make([]Value, len(m.localVars[t.ID])),
-		gen:      s.gen,
+		gen:      s.gen.Load(),
 	}
 	for i, v := range m.localVars[t.ID] {
 		th.Locals[i] = wrapNum(num{}, v.Type)
@@ -455,10 +468,10 @@ func (m *Machine) postView(s *State, t *Thread, mv Move) (*State, *Thread, bool)
 		return nil, nil, false
 	}
 	if gi := m.globalIdx[dst.Var.ID]; gi >= 0 {
-		ps := *s
-		ps.Globals = append([]Value(nil), s.Globals...)
+		// A read-only view (gen 0 owns nothing).
+		ps := &State{Globals: append([]Value(nil), s.Globals...), Insts: s.Insts, Threads: s.Threads, Spawned: s.Spawned}
 		ps.Globals[gi] = v
-		return &ps, t, true
+		return ps, t, true
 	}
 	li := m.localIdx[dst.Var.ID]
 	if li < 0 || dst.Var.Template != t.Template {

@@ -580,3 +580,40 @@ func TestILP32(t *testing.T) {
 		t.Fatalf("%v %v %q", res.Reason, res.Error, res.Output)
 	}
 }
+
+// Several goroutines may step from one shared state (the explorer's
+// users run in parallel); run with -race.
+func TestConcurrentStepsFromOneState(t *testing.T) {
+	p, _ := counterProgram("lock")
+	m, _ := New(p, Options{})
+	s, _ := m.Initial()
+	for i := 0; i < 3; i++ {
+		s, _ = m.Step(s, Move{Thread: 0})
+	}
+	before := s.Encode(nil)
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func(seed uint64) {
+			cur := s
+			sched := Random(seed)
+			for i := 0; i < 30; i++ {
+				moves := m.Enabled(cur)
+				if len(moves) == 0 {
+					break
+				}
+				next, _ := m.Step(cur, moves[sched(cur, moves)])
+				if next == nil {
+					break
+				}
+				cur = next
+			}
+			done <- true
+		}(uint64(g))
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+	if !bytes.Equal(before, s.Encode(nil)) {
+		t.Fatal("the shared state changed")
+	}
+}

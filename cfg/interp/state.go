@@ -74,7 +74,9 @@ type State struct {
 	// gen marks the instances and threads this state may mutate in place:
 	// those whose gen equals it. Clone gives both states fresh
 	// generations, so whatever they shared is copied before it changes.
-	gen uint64
+	// It is atomic because cloning (and so Step) writes the source's gen:
+	// several goroutines may step from one shared state.
+	gen atomic.Uint64
 }
 
 var genCounter atomic.Uint64
@@ -88,9 +90,9 @@ func (s *State) Clone() *State {
 		Insts:   append([]*Instance(nil), s.Insts...),
 		Threads: append([]*Thread(nil), s.Threads...),
 		Spawned: append([]int(nil), s.Spawned...),
-		gen:     newGen(),
 	}
-	s.gen = newGen()
+	c.gen.Store(newGen())
+	s.gen.Store(newGen())
 	return c
 }
 
@@ -113,11 +115,12 @@ func (s *State) Inst(id InstID) *Instance {
 // mutThread returns thread id, copied first if shared with another state.
 func (s *State) mutThread(id ThreadID) *Thread {
 	t := s.Threads[id]
-	if t.gen != s.gen {
+	g := s.gen.Load()
+	if t.gen != g {
 		c := *t
 		c.Locals = append([]Value(nil), t.Locals...)
 		c.LocalObjs = append([]InstID(nil), t.LocalObjs...)
-		c.gen = s.gen
+		c.gen = g
 		s.Threads[id] = &c
 		t = &c
 	}
@@ -127,11 +130,12 @@ func (s *State) mutThread(id ThreadID) *Thread {
 // mutInst returns instance id, copied first if shared with another state.
 func (s *State) mutInst(id InstID) *Instance {
 	in := s.Insts[id]
-	if in.gen != s.gen {
+	g := s.gen.Load()
+	if in.gen != g {
 		c := *in
 		c.Bytes = append([]byte(nil), in.Bytes...)
 		c.Ptrs = append([]PtrEntry(nil), in.Ptrs...)
-		c.gen = s.gen
+		c.gen = g
 		s.Insts[id] = &c
 		in = &c
 	}
@@ -139,7 +143,7 @@ func (s *State) mutInst(id InstID) *Instance {
 }
 
 func (s *State) addInst(in *Instance) InstID {
-	in.gen = s.gen
+	in.gen = s.gen.Load()
 	s.Insts = append(s.Insts, in)
 	return InstID(len(s.Insts) - 1)
 }
