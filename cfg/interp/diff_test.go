@@ -38,13 +38,12 @@ import (
 // length type; (*fp)(args) read memory at fp; pointers stored by
 // initializers (int *p = &x) were missing from the points-to sets (found
 // by Options.CheckCells through testdata/check/lock_through_pointer.c);
-// 2-D array parameters failed with "internal: aggregate in a register".
+// 2-D array parameters failed with "internal: aggregate in a register";
+// (int[]){5, 6, 7} got an object of a pointer's size (fixed in 2f73402).
 
 // knownFailures maps a testdata/diff file to an open frontend bug it
-// shows.
-var knownFailures = map[string]string{
-	"51_compound_literals.c": "a compound literal of unsized array type, (int[]){5, 6, 7}, gets an object of 8 bytes (a pointer's size) instead of 12: out-of-bounds access",
-}
+// shows (none at the time of writing).
+var knownFailures = map[string]string{}
 
 // lp64Only lists the programs whose output depends on the data model
 // (gcc here builds LP64 only; gcc -m32 lacks its libraries). Every other
