@@ -75,8 +75,7 @@ type objInfo struct {
 	arrayOf bool    // ctype is the element type of an array of unknown length (heap)
 	cells   []*Var
 	sizes   []int64 // byte size of each cell's type
-	fields  map[int64]*cc.Field
-	recur   bool // a local of a generic (recursive/summarized) instance
+	recur   bool    // a local of a generic (recursive/summarized) instance
 }
 
 // frame is one inlined function instance.
@@ -234,6 +233,9 @@ func (b *builder) newObject(name string, kind ObjectKind, ctype cc.Type, arrayOf
 	}
 	b.prog.Objects = append(b.prog.Objects, o)
 	info := &objInfo{ctype: ctype, arrayOf: arrayOf}
+	// A local of a generic (recursive) instance may exist once per active
+	// call: its cells are summaries (see escape).
+	info.recur = kind == LocalObject && b.fr != nil && b.fr.generic != nil
 	b.objInfo[o] = info
 	if kind == FuncObject {
 		return o
@@ -269,12 +271,6 @@ func (b *builder) newObject(name string, kind ObjectKind, ctype cc.Type, arrayOf
 		}
 		o.Cells = append(o.Cells, v)
 		info.sizes = append(info.sizes, l.typ.Size())
-		if l.field != nil {
-			if info.fields == nil {
-				info.fields = map[int64]*cc.Field{}
-			}
-			info.fields[l.off] = l.field
-		}
 	}
 	return o
 }

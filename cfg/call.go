@@ -66,7 +66,7 @@ func (b *builder) call(x *cc.PostfixExpression, discard bool) Expr {
 	cands := b.candidates(ft, len(args))
 	if len(cands) == 0 {
 		b.assume(b.pos, "indirect call %s has no known target: treated as an unknown function", nodeSrc(x.PostfixExpression))
-		return b.unknown_(nodeSrc(x.PostfixExpression), x, args)
+		return b.unknownCallee(nodeSrc(x.PostfixExpression), x, args)
 	}
 	if k, ok := fp.(*AddrOf); ok && k.Object.Kind == FuncObject && k.Offset == 0 {
 		return b.callNamed(k.Object.Func, x, args, nil)
@@ -311,8 +311,8 @@ func isAtomicFunc(name string) bool {
 	return strings.HasPrefix(name, "__VERIFIER_atomic_") && name != "__VERIFIER_atomic_begin" && name != "__VERIFIER_atomic_end"
 }
 
-// unknown_ evaluates the arguments of an unknown callee and models it.
-func (b *builder) unknown_(name string, x *cc.PostfixExpression, args []cc.ExpressionNode) Expr {
+// unknownCallee evaluates the arguments of an unknown callee and models it.
+func (b *builder) unknownCallee(name string, x *cc.PostfixExpression, args []cc.ExpressionNode) Expr {
 	vals := b.evalArgs(funcTypeOf(x.PostfixExpression.Type()), args)
 	return b.unknownVals(name, x, vals)
 }

@@ -93,9 +93,6 @@ func (b *builder) localStorage(name string, t cc.Type, addrTaken bool) *storage 
 	} else {
 		s.obj = b.newObject(name, LocalObject, t, false)
 	}
-	if b.fr != nil && b.fr.generic != nil {
-		b.objInfo[s.obj].recur = true
-	}
 	return s
 }
 
