@@ -15,8 +15,8 @@ import (
 const corpusDir = "../../shared/corpus"
 
 // corpusFiles lists the corpus inputs with their data models: SV-COMP
-// files take the model of their task file (MANIFEST.tsv, else ILP32),
-// ddverify files are ILP32.
+// files take the model of their task file (found through MANIFEST.tsv;
+// ILP32 when none), ddverify files are ILP32.
 func corpusFiles(t testing.TB) map[string]DataModel {
 	if _, err := os.Stat(corpusDir); err != nil {
 		t.Skip("corpus not present:", err)
@@ -30,9 +30,16 @@ func corpusFiles(t testing.TB) map[string]DataModel {
 			if len(cols) < 6 || cols[0] == "dir" {
 				continue
 			}
-			if m, err := ParseDataModel(cols[5]); err == nil {
-				manifest[filepath.Join(cols[0], cols[2])] = m
+			// The task file decides; the manifest's column must agree.
+			yml := filepath.Join(corpusDir, "svcomp", cols[0], cols[1])
+			m, err := DataModelFromYML(yml)
+			if err != nil {
+				continue // task file not in the corpus
 			}
+			if want, err := ParseDataModel(cols[5]); err == nil && want != m {
+				t.Errorf("%s: data model %v, manifest says %v", yml, m, want)
+			}
+			manifest[filepath.Join(cols[0], cols[2])] = m
 		}
 		f.Close()
 	}
