@@ -914,3 +914,58 @@ int main() { int *q = (int[]){1, 2, 3}; struct { int a, b; } s = (struct { int a
 		}
 	}
 }
+
+func TestSanityDetects(t *testing.T) {
+	src := threadPrelude + `int g; int *gp;
+void *thr(void *a) { int l = 1; g = g + l; return 0; }
+int main() { pthread_t h; int x = 0; gp = &x; pthread_create(&h, 0, thr, 0); assert(g < 5); return x; }`
+	corruptions := map[string]func(p *Program){
+		"pred": func(p *Program) { l := p.Locs[1]; l.Preds = nil },
+		"exit": func(p *Program) { p.Templates[0].Exit.Succs = []*Loc{p.Locs[0]}; p.Locs[0].Preds = append(p.Locs[0].Preds, p.Templates[0].Exit) },
+		"ids":  func(p *Program) { p.Locs[2].ID = 99 },
+		"check": func(p *Program) {
+			p.Checks[0].Loc = p.Locs[0]
+		},
+		"atomic": func(p *Program) { p.Locs[3].Atomic = true },
+		"two shared": func(p *Program) {
+			g := varNamed(t, p, "g")
+			for _, l := range p.Locs {
+				if a, ok := l.Act.(*Assign); ok {
+					if r, ok := a.Dst.(*VarRef); ok && r.Var == g {
+						a.Src = &Binary{Op: Add, X: &VarRef{Var: g}, Y: &Const{Type: g.Type, Value: 1}, Type: g.Type}
+					}
+				}
+			}
+		},
+		"foreign local": func(p *Program) {
+			l := varNamed(t, p, "thr.l")
+			a := p.Templates[0].Locs[1]
+			a.Act = &Assign{Dst: &VarRef{Var: l}, Src: &Const{Type: l.Type}}
+		},
+		"empty cells": func(p *Program) {
+			for _, l := range p.Locs {
+				if a, ok := l.Act.(*Assign); ok {
+					if d, ok := a.Dst.(*Deref); ok {
+						d.Cells = nil
+						return
+					}
+				}
+			}
+		},
+		"types": func(p *Program) {
+			for _, l := range p.Locs {
+				if a, ok := l.Act.(*Assign); ok {
+					a.Src = &Const{Type: Type{Kind: PtrType, Bits: 32}}
+					return
+				}
+			}
+		},
+	}
+	for name, corrupt := range corruptions {
+		p := lower(t, src)
+		corrupt(p)
+		if err := Sanity(p); err == nil {
+			t.Errorf("%s: corruption not detected", name)
+		}
+	}
+}
