@@ -921,8 +921,11 @@ void *thr(void *a) { int l = 1; g = g + l; return 0; }
 int main() { pthread_t h; int x = 0; gp = &x; pthread_create(&h, 0, thr, 0); assert(g < 5); return x; }`
 	corruptions := map[string]func(p *Program){
 		"pred": func(p *Program) { l := p.Locs[1]; l.Preds = nil },
-		"exit": func(p *Program) { p.Templates[0].Exit.Succs = []*Loc{p.Locs[0]}; p.Locs[0].Preds = append(p.Locs[0].Preds, p.Templates[0].Exit) },
-		"ids":  func(p *Program) { p.Locs[2].ID = 99 },
+		"exit": func(p *Program) {
+			p.Templates[0].Exit.Succs = []*Loc{p.Locs[0]}
+			p.Locs[0].Preds = append(p.Locs[0].Preds, p.Templates[0].Exit)
+		},
+		"ids": func(p *Program) { p.Locs[2].ID = 99 },
 		"check": func(p *Program) {
 			p.Checks[0].Loc = p.Locs[0]
 		},
