@@ -309,10 +309,13 @@ func (b *builder) spawn(x *cc.PostfixExpression, vals []Expr) Expr {
 		if b.funcs[a.Object.Func] == nil {
 			b.fail("pthread_create of %s, which has no body", a.Object.Func)
 		}
+		if a.Object.Func == "main" {
+			b.fail("unsupported: pthread_create of main")
+		}
 		cands = append(cands, b.templateFor(a.Object.Func))
 	} else {
 		for _, name := range b.candidates(nil, 1) {
-			if b.funcs[name] == nil {
+			if b.funcs[name] == nil || name == "main" {
 				continue
 			}
 			ft, _ := b.funcDecls[name].Type().(*cc.FunctionType)
