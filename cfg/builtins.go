@@ -79,6 +79,7 @@ var builtinNames = map[string]bool{
 	"__VERIFIER_atomic_begin": true, "__VERIFIER_atomic_end": true, "__CPROVER_atomic_begin": true, "__CPROVER_atomic_end": true,
 	"pthread_create": true, "pthread_join": true, "pthread_exit": true,
 	"pthread_mutex_lock": true, "pthread_mutex_unlock": true, "pthread_mutex_trylock": true, "pthread_mutex_init": true, "pthread_mutex_destroy": true,
+	"pthread_rwlock_wrlock": true, "pthread_rwlock_rdlock": true, "pthread_rwlock_unlock": true, "pthread_rwlock_init": true, "pthread_rwlock_destroy": true,
 	"pthread_spin_lock": true, "pthread_spin_unlock": true, "pthread_spin_trylock": true, "pthread_spin_init": true, "pthread_spin_destroy": true,
 	"pthread_cond_wait": true, "pthread_cond_timedwait": true, "pthread_cond_signal": true, "pthread_cond_broadcast": true,
 	"pthread_cond_init": true, "pthread_cond_destroy": true, "pthread_self": true, "pthread_equal": true, "pthread_detach": true,
@@ -165,6 +166,23 @@ func (b *builder) builtinVals(name string, x *cc.PostfixExpression, vals []Expr)
 	case "pthread_mutex_unlock", "pthread_spin_unlock":
 		b.emit(&Release{Lock: b.lockWord(arg(0))})
 		return zero(), true
+	case "pthread_rwlock_wrlock":
+		// A read-write lock is one lock word taken by writers only:
+		// writers exclude each other; readers take nothing, so they
+		// exclude no one (more behaviours than real). Any unlock releases
+		// the word: a reader's unlock can only release spuriously, which
+		// again adds behaviours.
+		b.emit(&Acquire{Lock: b.lockWord(arg(0))})
+		return zero(), true
+	case "pthread_rwlock_rdlock":
+		b.emit(&Skip{})
+		return zero(), true
+	case "pthread_rwlock_unlock":
+		b.emit(&Release{Lock: b.lockWord(arg(0))})
+		return zero(), true
+	case "pthread_rwlock_init":
+		b.emit(&Assign{Dst: b.lockWord(arg(0)), Src: &Const{Type: Int32}})
+		return zero(), true
 	case "pthread_mutex_trylock", "pthread_spin_trylock":
 		// Either takes the lock (0) or fails with EBUSY. Failing is allowed
 		// even when the lock is free (an over-approximation).
@@ -191,7 +209,7 @@ func (b *builder) builtinVals(name string, x *cc.PostfixExpression, vals []Expr)
 			return b.nondet(x.Type()), true
 		}
 		return zero(), true
-	case "pthread_mutex_destroy", "pthread_spin_destroy", "pthread_cond_signal", "pthread_cond_broadcast",
+	case "pthread_mutex_destroy", "pthread_spin_destroy", "pthread_rwlock_destroy", "pthread_cond_signal", "pthread_cond_broadcast",
 		"pthread_cond_init", "pthread_cond_destroy", "pthread_detach", "pthread_yield", "sched_yield", "free", "__builtin_free",
 		"__sync_synchronize", "__atomic_thread_fence", "__atomic_signal_fence":
 		b.emit(&Skip{})

@@ -972,3 +972,22 @@ int main() { pthread_t h; int x = 0; gp = &x; pthread_create(&h, 0, thr, 0); ass
 		}
 	}
 }
+
+func TestRWLock(t *testing.T) {
+	p := lower(t, threadPrelude+`
+pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;
+int d;
+void *w(void *a) { pthread_rwlock_wrlock(&rw); d++; pthread_rwlock_unlock(&rw); return 0; }
+int main() { pthread_t t; pthread_create(&t, 0, w, 0); pthread_rwlock_rdlock(&rw); int x = d; pthread_rwlock_unlock(&rw); return x; }
+`)
+	if n := len(locsOf[*Acquire](p, "w")); n != 1 {
+		t.Errorf("writer: %d acquires", n)
+	}
+	if n := len(locsOf[*Acquire](p, "main")); n != 0 {
+		t.Errorf("reader: %d acquires, want 0 (readers take nothing)", n)
+	}
+	rw := varNamed(t, p, "rw")
+	if rw.Summary || rw.Type != Int32 {
+		t.Errorf("rwlock word %v summary=%v", rw.Type, rw.Summary)
+	}
+}

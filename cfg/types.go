@@ -57,7 +57,8 @@ func (b *builder) mustScalar(t cc.Type) Type {
 	return st
 }
 
-// isLockType reports whether t is pthread_mutex_t or pthread_spinlock_t
+// isLockType reports whether t is pthread_mutex_t, pthread_spinlock_t or
+// pthread_rwlock_t
 // (by typedef name, as in glibc and the ddverify models). An object of
 // such a type is modelled as one lock word: a single i32 cell at offset 0
 // covering the whole object, 0 = unlocked (PTHREAD_MUTEX_INITIALIZER and
@@ -68,7 +69,7 @@ func isLockType(t cc.Type) bool {
 	}
 	if d := t.Typedef(); d != nil {
 		switch d.Name() {
-		case "pthread_mutex_t", "pthread_spinlock_t":
+		case "pthread_mutex_t", "pthread_spinlock_t", "pthread_rwlock_t":
 			return t.Kind() == cc.Struct || t.Kind() == cc.Union || cc.IsIntegerType(t)
 		}
 	}

@@ -835,14 +835,53 @@ func (m *Machine) address(s *State, t *Thread, d *cfg.Deref) (InstID, int64, err
 	if p.N < 0 || p.N+size > in.Size {
 		return 0, 0, rtErr("out-of-bounds access to %s: bytes [%d, %d) of %d", in.Object.Name, p.N, p.N+size, in.Size)
 	}
-	if m.opts.CheckCells && len(d.Cells) > 0 && !covered(d.Cells, in.Object, p.N, size) {
-		names := make([]string, len(d.Cells))
-		for i, c := range d.Cells {
-			names[i] = c.Name
+	if m.opts.CheckCells && len(d.Cells) > 0 {
+		if why := m.uncovered(s, t, d.Cells, in, p.N, size); why != "" {
+			names := make([]string, len(d.Cells))
+			for i, c := range d.Cells {
+				names[i] = c.Name
+			}
+			return 0, 0, fmt.Errorf("points-to: access to bytes [%d, %d) of %s %s by the Deref's cells %v", p.N, p.N+size, in.Object.Name, why, names)
 		}
-		return 0, 0, fmt.Errorf("points-to: access to bytes [%d, %d) of %s is not covered by the Deref's cells %v", p.N, p.N+size, in.Object.Name, names)
 	}
 	return p.Obj, p.N, nil
+}
+
+// uncovered says why cells do not cover bytes [off, off+size) of instance
+// in accessed by thread t, or "" when they do. A non-summary cell claims
+// one concrete location (the analysis updates it strongly), so it covers
+// a LocalObject instance only for its owning thread, and a heap instance
+// only while its allocation site has made just one.
+func (m *Machine) uncovered(s *State, t *Thread, cells []*cfg.Var, in *Instance, off, size int64) string {
+	if !covered(cells, in.Object, off, size) {
+		return "is not covered"
+	}
+	for _, c := range cells {
+		if c.Mem != in.Object || !(c.Summary && c.Offset <= off || c.Offset < off+size && off < c.Offset+typeSize(c.Type)) {
+			continue
+		}
+		if c.Summary {
+			return ""
+		}
+		switch in.Object.Kind {
+		case cfg.LocalObject:
+			if t != nil && in.Owner != t.ID {
+				continue // another thread's instance: this cell names the accessing thread's own
+			}
+		case cfg.HeapObject:
+			n := 0
+			for _, other := range s.Insts[1:] {
+				if other.Object == in.Object {
+					n++
+				}
+			}
+			if n > 1 {
+				continue
+			}
+		}
+		return ""
+	}
+	return "(one of several concrete instances) is only covered by a non-summary cell"
 }
 
 // covered reports whether one of cells may denote bytes [off, off+size)
