@@ -72,8 +72,9 @@
 //   - pthread_create always succeeds; malloc never returns NULL; exit and
 //     abort stop the calling thread only (other threads may go on: more
 //     behaviours); trylock may fail spuriously; condition waits are
-//     release+acquire (spurious wake-ups); barriers and semaphores are
-//     unknown calls (no synchronization: more behaviours).
+//     release+acquire (spurious wake-ups); read-write locks are one lock
+//     word taken by writers only; barriers and semaphores are unknown
+//     calls (no synchronization: more behaviours).
 //   - External functions without a body may overwrite the memory
 //     reachable from their arguments (recorded in Program.Assumptions);
 //     logging functions (printf, printk, ...) are assumed pure.
