@@ -850,8 +850,9 @@ func (m *Machine) address(s *State, t *Thread, d *cfg.Deref) (InstID, int64, err
 // uncovered says why cells do not cover bytes [off, off+size) of instance
 // in accessed by thread t, or "" when they do. A non-summary cell claims
 // one concrete location (the analysis updates it strongly), so it covers
-// a LocalObject instance only for its owning thread, and a heap instance
-// only while its allocation site has made just one.
+// a LocalObject instance of another thread only while that template has
+// one instance, and a heap instance only while its allocation site has
+// made just one.
 func (m *Machine) uncovered(s *State, t *Thread, cells []*cfg.Var, in *Instance, off, size int64) string {
 	if !covered(cells, in.Object, off, size) {
 		return "is not covered"
@@ -865,8 +866,8 @@ func (m *Machine) uncovered(s *State, t *Thread, cells []*cfg.Var, in *Instance,
 		}
 		switch in.Object.Kind {
 		case cfg.LocalObject:
-			if t != nil && in.Owner != t.ID {
-				continue // another thread's instance: this cell names the accessing thread's own
+			if t != nil && in.Owner != t.ID && m.instancesOf(s, in.Object.Template) > 1 {
+				continue // another thread's instance while the template has several
 			}
 		case cfg.HeapObject:
 			n := 0
@@ -900,6 +901,17 @@ func covered(cells []*cfg.Var, o *cfg.Object, off, size int64) bool {
 		}
 	}
 	return false
+}
+
+// instancesOf counts the threads of template tm created so far.
+func (m *Machine) instancesOf(s *State, tm *cfg.Template) int {
+	n := 0
+	for _, t := range s.Threads {
+		if t.Template == tm {
+			n++
+		}
+	}
+	return n
 }
 
 // unknownLocalSize is the capacity of a LocalObject of unknown size.

@@ -617,3 +617,34 @@ func TestConcurrentStepsFromOneState(t *testing.T) {
 		t.Fatal("the shared state changed")
 	}
 }
+
+// A non-summary cell claims a single concrete location: once its heap
+// site has made two instances, an access covered only by it is reported.
+func TestCheckCellsNonSummaryHeap(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	site := b.Object("malloc@1", cfg.HeapObject, -1, nil)
+	cell := &cfg.Var{ID: len(b.P().Vars), Name: "malloc@1", Scope: cfg.Global, Type: cfg.Int32, Mem: site}
+	b.P().Vars = append(b.P().Vars, cell)
+	p := b.Local(main, "p", Ptr64)
+	q := b.Local(main, "q", Ptr64)
+	store := func(ptr *cfg.Var) *cfg.Assign {
+		return Assign(&cfg.Deref{Addr: Ref(ptr), Type: cfg.Int32, Cells: []*cfg.Var{cell}}, I32(1))
+	}
+	last := b.Seq(main, nil,
+		&cfg.Alloc{Dst: Ref(p), Site: site, Size: Cst(cfg.Int64, 4)},
+		store(p), // one instance: fine
+		&cfg.Alloc{Dst: Ref(q), Site: site, Size: Cst(cfg.Int64, 4)},
+		store(q), // two instances, non-summary cell: reported
+	)
+	Link(last, main.Exit)
+	res := mustRun(t, b.Finish(), nil, RunOptions{Machine: Options{CheckCells: true}})
+	if res.Reason != RuntimeError || res.Steps != 4 || !strings.Contains(res.Error.Event.Text, "non-summary") {
+		t.Fatalf("%v after %d steps: %v", res.Reason, res.Steps, res.Error)
+	}
+	cell.Summary = true
+	res = mustRun(t, b.Finish(), nil, RunOptions{Machine: Options{CheckCells: true}})
+	if res.Reason != Finished {
+		t.Fatalf("summary cell: %v %v", res.Reason, res.Error)
+	}
+}
