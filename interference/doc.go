@@ -32,4 +32,14 @@
 // edge(w, X, b) facts become DFG edges w —X→ b and w —X→ l for the
 // non-positions l of the runs leading to b, wherever the invariant there
 // needs X (Cells.Uses).
+//
+// When the exact game grows past a fact bound (flow is cubic in the
+// positions), the coarse rules of coarse.go take over: they forget the
+// writer's position in a flow but keep the reader's kills, and produce a
+// superset of the exact edges.
+//
+// Semantic choices that follow the reference interpreter (cfg/interp): a
+// thread that ends inside an atomic section (a location without
+// successors) frees the others; a thread stuck at the failing arm of a
+// local branch is represented by the same thread on the passing arm.
 package interference
