@@ -4,6 +4,9 @@ package main
 //
 //	chorus cfg [--data-model ILP32|LP64] [--format text|dot] FILE
 //
+// Without --data-model the model comes from the SV-COMP task file next to
+// FILE (as for chorus check), else LP64.
+//
 // Text output lists the globals, objects and cells, assumptions, and per
 // thread template its locations with actions and successors, then the
 // check sites. Dot output has one Graphviz cluster per thread template.
@@ -24,7 +27,7 @@ func init() { subcommands["cfg"] = runCfg }
 func runCfg(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cfg", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	model := fs.String("data-model", "LP64", "ILP32 or LP64")
+	model := fs.String("data-model", "", "ILP32 or LP64 (default: from the SV-COMP task's .yml next to the file, else LP64)")
 	format := fs.String("format", "text", "output format: text or dot")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus cfg [--data-model ILP32|LP64] [--format text|dot] FILE")
@@ -48,7 +51,8 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	dm, err := cfg.ParseDataModel(*model)
+	// Same choice as chorus check (checkcmd.go).
+	dm, err := dataModelFor(&checkOptions{dataModel: *model}, files[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
 		return 2

@@ -25,8 +25,13 @@ int main() { pthread_t t; pthread_create(&t, 0, thr, 0); return g; }
 	}
 
 	code, out, errs := run1(good)
-	if code != 0 || !strings.Contains(out, "template thr spawned") || errs != "" {
+	if code != 0 || !strings.Contains(out, "template thr spawned") || !strings.Contains(out, "(LP64)") || errs != "" {
 		t.Errorf("text: code %d, stderr %q, out:\n%s", code, errs, out)
+	}
+	// The data model comes from an SV-COMP task file next to the input.
+	os.WriteFile(filepath.Join(dir, "good.yml"), []byte("input_files: 'good.c'\noptions:\n  language: C\n  data_model: ILP32\n"), 0o644)
+	if code, out, _ := run1(good); code != 0 || !strings.Contains(out, "(ILP32)") {
+		t.Errorf("task file data model not used: code %d\n%s", code, out)
 	}
 	code, out, _ = run1("--format", "dot", "--data-model", "ILP32", good)
 	if code != 0 || !strings.HasPrefix(out, "digraph") || !strings.Contains(out, "cluster_1") {
