@@ -7,7 +7,8 @@ package interp
 // programs are free of undefined behaviour, checked with
 // -fsanitize=undefined,address when they were written). The interpreter
 // also checks every memory access against the points-to cells of its
-// Deref (Options.CheckCells).
+// Deref (Options.CheckCells) and that no local register is read before it
+// is written (Options.CheckUninit).
 //
 // Frontend bugs found by this test are listed in knownFailures with the
 // symptom; such programs are reported with t.Log instead of failing, so
@@ -184,7 +185,7 @@ func TestDiffChild(t *testing.T) {
 	}
 	if p, err := buildCModel(file, model); err != nil {
 		r.Err = "frontend: " + err.Error()
-	} else if res, err := Run(p, FirstEnabled(), RunOptions{MaxSteps: 2_000_000, Machine: Options{CheckCells: true}}); err != nil {
+	} else if res, err := Run(p, FirstEnabled(), RunOptions{MaxSteps: 2_000_000, Machine: Options{CheckCells: true, CheckUninit: true}}); err != nil {
 		r.Err = "interp: " + err.Error()
 	} else {
 		r.Reason, r.Output = res.Reason.String(), res.Output

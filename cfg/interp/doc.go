@@ -40,7 +40,9 @@
 // spawns block), which keeps exhaustive exploration (package explore)
 // finite. Options.CheckCells makes every memory access verify that the
 // Deref's points-to cells cover the concrete location: a runtime soundness
-// test of the frontend's points-to analysis.
+// test of the frontend's points-to analysis. Options.CheckUninit reports
+// reads of local registers never written (a frontend bug in a program
+// without undefined behaviour).
 //
 // # Arithmetic
 //

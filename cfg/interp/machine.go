@@ -27,7 +27,16 @@ type Options struct {
 	// access, or the analysis misses writes. A violation is an
 	// ErrorEvent whose text starts with "points-to:".
 	CheckCells bool
+	// CheckUninit reports a read of a local register that was never
+	// written in this thread (Param excepted) as a runtime error. In a C
+	// program without undefined behaviour only a frontend bug (a
+	// temporary read before its definition) can do that; C locals read
+	// before being set are undefined behaviour anyway.
+	CheckUninit bool
 }
+
+// undefined marks a local register never written (with CheckUninit).
+const undefined InstID = -1
 
 // Machine executes one program. It holds only the program and indexes
 // computed once by New and never changed; all mutable data lives in
@@ -213,6 +222,9 @@ func (m *Machine) newThread(s *State, id ThreadID, t *cfg.Template) *Thread {
 	}
 	for i, v := range m.localVars[t.ID] {
 		th.Locals[i] = wrapNum(num{}, v.Type)
+		if m.opts.CheckUninit && v != t.Param {
+			th.Locals[i] = Value{Obj: undefined}
+		}
 	}
 	for _, o := range m.localObjs[t.ID] {
 		size := o.Size
@@ -950,6 +962,9 @@ func (m *Machine) eval(s *State, t *Thread, e cfg.Expr) (Value, error) {
 		if li < 0 || t == nil || e.Var.Template != t.Template {
 			return Value{}, fmt.Errorf("read of %s, which is not a register of thread %d", e.Var.Name, threadID(t))
 		}
+		if v := t.Locals[li]; v.Obj == undefined {
+			return Value{}, fmt.Errorf("read of the uninitialized register %s", e.Var.Name)
+		}
 		return t.Locals[li], nil
 	case *cfg.Deref:
 		id, off, err := m.address(s, t, e)
@@ -1019,6 +1034,9 @@ func (m *Machine) Register(s *State, id ThreadID, v *cfg.Var) (Value, bool) {
 	li := m.localIdx[v.ID]
 	if t == nil || li < 0 || v.Template != t.Template {
 		return Value{}, false
+	}
+	if val := t.Locals[li]; val.Obj == undefined {
+		return wrapNum(num{}, v.Type), true // never written: reads as zero
 	}
 	return t.Locals[li], true
 }

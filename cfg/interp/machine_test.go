@@ -648,3 +648,27 @@ func TestCheckCellsNonSummaryHeap(t *testing.T) {
 		t.Fatalf("summary cell: %v %v", res.Reason, res.Error)
 	}
 }
+
+// CheckUninit: reading a local register before any write is reported;
+// without the option it reads as zero.
+func TestCheckUninit(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	x := b.Local(main, "x", cfg.Int32)
+	y := b.Local(main, "y", cfg.Int32)
+	last := b.Seq(main, nil, Assign(Ref(x), I32(1)), Assign(Ref(x), Bin(cfg.Add, Ref(x), Ref(y))))
+	Link(last, main.Exit)
+	p := b.Finish()
+	if res := mustRun(t, p, nil, RunOptions{}); res.Reason != Finished {
+		t.Fatalf("without CheckUninit: %v", res.Reason)
+	}
+	res := mustRun(t, p, nil, RunOptions{Machine: Options{CheckUninit: true}})
+	if res.Reason != RuntimeError || res.Steps != 2 || !strings.Contains(res.Error.Event.Text, "uninitialized register main.y") {
+		t.Fatalf("with CheckUninit: %v after %d steps: %v", res.Reason, res.Steps, res.Error)
+	}
+	m, _ := New(p, Options{CheckUninit: true})
+	s, _ := m.Initial()
+	if v, ok := m.Register(s, 0, y); !ok || v.N != 0 || v.Obj != 0 {
+		t.Fatalf("Register of an unwritten local: %v %v", v, ok)
+	}
+}

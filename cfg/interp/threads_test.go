@@ -147,7 +147,7 @@ func TestThreadFixtures(t *testing.T) {
 			}
 			sawFailure, sawSuccess := false, false
 			for _, s := range fx.schedules {
-				res, err := Run(p, Script(FirstEnabled(), s.phases...), RunOptions{MaxSteps: 100_000, Machine: Options{CheckCells: true}})
+				res, err := Run(p, Script(FirstEnabled(), s.phases...), RunOptions{MaxSteps: 100_000, Machine: Options{CheckCells: true, CheckUninit: true}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -170,7 +170,7 @@ func TestThreadFixtures(t *testing.T) {
 			}
 			if fx.randomOK {
 				for seed := uint64(1); seed <= 30; seed++ {
-					res, _ := Run(p, Random(seed), RunOptions{MaxSteps: 100_000, Machine: Options{CheckCells: true}})
+					res, _ := Run(p, Random(seed), RunOptions{MaxSteps: 100_000, Machine: Options{CheckCells: true, CheckUninit: true}})
 					if res.Reason != Finished || len(res.Failures) > 0 {
 						report("random seed %d: %s", seed, summary(res))
 						break
