@@ -354,11 +354,17 @@ func (e Event) String() string {
 // Spawn beyond Options.MaxInstances. A location with several successors
 // is a nondeterministic choice of the thread; moving to a successor that
 // is an Assume with a false condition reading only the thread's own
-// registers is left out (the thread would wait there forever, since no
-// other thread can change those registers). This prunes only states in
-// which a thread is stuck for good at such an Assume; every other state
-// of the model stays reachable. Errors in evaluating a condition make the
-// move enabled, so that Step reports them.
+// registers is left out when the location's action is quiet (a skip, an
+// assume, a write of an own register): the thread would wait there for
+// ever, since no other thread can change those registers, and nothing it
+// did on the way is visible. This prunes only states in which a thread is
+// stuck for good at such an Assume; every other state, and every check
+// failure, of the model stays reachable. When the action is not quiet
+// (a shared write, a check, ...) the move is kept and marked Waits.
+// Errors in evaluating a condition make the move enabled, so that Step
+// reports them. A thread at a location without successors other than its
+// exit has one move (Succ 0) that runs the action and halts it.
+// Finished and halted threads have no moves.
 //
 // Havoc moves carry Value 0; callers choose the value.
 func (m *Machine) Enabled(s *State) []Move {
@@ -409,7 +415,7 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 				if ps, pt, ok := m.postView(s, t, mv); ok {
 					v, err := m.eval(ps, pt, a.Cond)
 					if err == nil && !truth(v, a.Cond.ExprType()) {
-						if m.localCond[succ.ID] && !m.opts.KeepDeadEnds {
+						if m.localCond[succ.ID] && !m.opts.KeepDeadEnds && m.quiet(loc.Act, t) {
 							continue
 						}
 						mv.Waits = true
@@ -420,6 +426,28 @@ func (m *Machine) threadMoves(s *State, t *Thread, moves []Move) []Move {
 		moves = append(moves, mv)
 	}
 	return moves
+}
+
+// quiet reports whether executing a (already known to be enabled and
+// evaluable) can neither change what other threads see nor report
+// anything: a skip, an assume, or a write of one of t's own registers.
+// Only such a move may be dropped in front of a dead end: dropping a
+// shared write, a lock operation, a spawn, an atomic-section boundary or a
+// check would lose states or failures of the model.
+func (m *Machine) quiet(a cfg.Action, t *Thread) bool {
+	var dst cfg.LValue
+	switch a := a.(type) {
+	case *cfg.Skip, *cfg.Assume:
+		return true
+	case *cfg.Assign:
+		dst = a.Dst
+	case *cfg.Havoc:
+		dst = a.Dst
+	default:
+		return false
+	}
+	r, ok := dst.(*cfg.VarRef)
+	return ok && m.localIdx[r.Var.ID] >= 0 && r.Var.Template == t.Template
 }
 
 // DeadEnd reports whether after mv (with its Value) the thread would

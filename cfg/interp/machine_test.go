@@ -672,3 +672,40 @@ func TestCheckUninit(t *testing.T) {
 		t.Fatalf("Register of an unwritten local: %v %v", v, ok)
 	}
 }
+
+// A shared write right before a false local assume is not dropped: the
+// other threads can see it even though the writer then waits for ever.
+func TestSharedWriteBeforeDeadEndKept(t *testing.T) {
+	b := NewBuilder()
+	main := b.Template("main")
+	g := b.Global("g", cfg.Int32, nil)
+	x := b.Local(main, "x", cfg.Int32)
+	w := b.Seq(main, nil, Assign(Ref(x), I32(0)), Assign(Ref(g), I32(1)))
+	Link(b.Seq(main, w, Assume(Bin(cfg.Ne, Ref(x), I32(0)))), main.Exit)
+	main.Entry = main.Locs[1]
+	p := b.Finish()
+	m, _ := New(p, Options{})
+	s, _ := m.Initial()
+	s, _ = m.Step(s, Move{Thread: 0}) // x := 0
+	mv := m.Enabled(s)
+	if len(mv) != 1 || !mv[0].Waits {
+		t.Fatalf("moves before g := 1: %v, want one waiting move", mv)
+	}
+	s, _ = m.Step(s, mv[0])
+	if s.Globals[0].N != 1 {
+		t.Fatalf("g = %v", s.Globals[0])
+	}
+	// A quiet action (x := 0 again) in front of the same dead end is dropped.
+	b = NewBuilder()
+	main = b.Template("main")
+	x = b.Local(main, "x", cfg.Int32)
+	w = b.Seq(main, nil, Assign(Ref(x), I32(0)))
+	Link(b.Seq(main, w, Assume(Bin(cfg.Ne, Ref(x), I32(0)))), main.Exit)
+	main.Entry = main.Locs[1]
+	p = b.Finish()
+	m, _ = New(p, Options{})
+	s, _ = m.Initial()
+	if mv := m.Enabled(s); len(mv) != 0 {
+		t.Fatalf("quiet move into a dead end offered: %v", mv)
+	}
+}
