@@ -7,7 +7,8 @@ type write struct {
 	v *cfg.Var
 	// weak: the action may leave the old value in place (a store through a
 	// pointer with several cells or a summary cell, an assume it cannot use
-	// to refine a summary). Weak writes do not kill reaching definitions.
+	// to refine a summary). The transfer function joins; for reaching
+	// definitions a weak write kills like any other (see rdSolver).
 	weak bool
 	// fresh: the written cell gets a value that does not depend on its old
 	// one (InitGlobals; a spawn writing the child's parameter), so the old

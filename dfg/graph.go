@@ -30,8 +30,7 @@ type Graph struct {
 
 	acc  []access   // by Loc.ID
 	mod  [][]CellID // by Loc.ID, sorted
-	gen  [][]CellID // by Loc.ID: cells written along the CFG (mod minus spawn-parameter writes), sorted
-	kill [][]CellID // by Loc.ID: cells with a strong (killing) write, sorted
+	gen  [][]CellID // by Loc.ID: cells written along the CFG (mod minus spawn-parameter writes), sorted; each such write kills (see rdSolver)
 	uses [][]CellID // by Loc.ID, sorted
 	in   [][]CellID // by Loc.ID: cells tracked at the location (no ControlCell), sorted
 
@@ -63,13 +62,12 @@ func New(p *cfg.Program, part *Partition) *Graph {
 	g.acc = make([]access, n)
 	g.mod = make([][]CellID, n)
 	g.gen = make([][]CellID, n)
-	g.kill = make([][]CellID, n)
 	g.uses = make([][]CellID, n)
 	g.preds = make([][]*cfg.Loc, n)
 	for _, l := range p.Locs {
 		a := actionAccess(p, l)
 		g.acc[l.ID] = a
-		var mod, gen, kill, uses []CellID
+		var mod, gen, uses []CellID
 		for _, v := range a.reads {
 			uses = append(uses, part.CellOf(v))
 		}
@@ -79,13 +77,9 @@ func New(p *cfg.Program, part *Partition) *Graph {
 			if !w.spawnParam {
 				gen = append(gen, c)
 			}
-			if !w.weak && !w.spawnParam {
-				kill = append(kill, c)
-			}
 		}
 		g.mod[l.ID] = sortedSet(mod)
 		g.gen[l.ID] = sortedSet(gen)
-		g.kill[l.ID] = sortedSet(kill)
 		g.uses[l.ID] = sortedSet(uses)
 		for _, s := range l.Succs {
 			g.preds[s.ID] = append(g.preds[s.ID], l)
@@ -124,7 +118,8 @@ func (g *Graph) Uses(loc *cfg.Loc) []CellID { return g.uses[loc.ID] }
 
 // In returns the cells tracked at loc (not ControlCell), sorted: the cells
 // loc uses, the cells it modifies whose old value is an input of its action
-// (all but fresh writes), and the needed cells of Need.
+// (weak writes, writes to part of a relational cell), and the needed cells
+// of Need.
 func (g *Graph) In(loc *cfg.Loc) []CellID { return g.in[loc.ID] }
 
 // Tracks reports whether cell c is tracked at loc (ControlCell always is).
@@ -304,8 +299,13 @@ func (g *Graph) build() {
 	for _, l := range p.Locs {
 		in := slices.Clone(g.uses[l.ID])
 		for _, w := range g.acc[l.ID].writes {
-			if !w.fresh {
-				in = append(in, g.part.CellOf(w.v))
+			// The old value is an input unless the write replaces the
+			// whole cell: a strong write to a one-variable cell (or a
+			// fresh one). Not tracking it there keeps the cell's
+			// liveness regions, hence the edges, small.
+			c := g.part.CellOf(w.v)
+			if !w.fresh && (w.weak || len(g.part.Cell(c).Vars) > 1) {
+				in = append(in, c)
 			}
 		}
 		for _, c := range g.need {

@@ -56,6 +56,7 @@ type Partition struct {
 	cells  []*Cell  // cells[0] is the control cell
 	cellOf []CellID // by Var.ID
 	index  []int    // by Var.ID: the variable's position in its cell's Vars
+	hasInt []bool   // by CellID: the cell has an integer variable
 }
 
 // NewPartition builds the cells of p. Non-relational: one cell per Var.
@@ -136,6 +137,14 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 		c.Vars = append(c.Vars, v)
 		part.cellOf[v.ID] = id
 	}
+	part.hasInt = make([]bool, len(part.cells))
+	for _, c := range part.cells {
+		for _, v := range c.Vars {
+			if v.Type.IsInt() {
+				part.hasInt[c.ID] = true
+			}
+		}
+	}
 	return part
 }
 
@@ -193,6 +202,10 @@ func (p *Partition) CellOf(v *cfg.Var) CellID {
 // IndexInCell returns v's position in its cell's Vars (the dimension of v
 // in the cell's abstract value).
 func (p *Partition) IndexInCell(v *cfg.Var) int { return p.index[v.ID] }
+
+// HasInt reports whether cell c has an integer variable (cells of only
+// pointers and floats are always ⊤).
+func (p *Partition) HasInt(c CellID) bool { return c >= 0 && int(c) < len(p.hasInt) && p.hasInt[c] }
 
 func (p *Partition) String() string {
 	s := ""

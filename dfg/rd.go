@@ -7,30 +7,45 @@ import (
 	"chorus/cfg"
 )
 
-// rdSolver computes reaching definitions of one cell at a time over the
-// locations of one thread template (a cell of locals) or of all templates
-// linked by spawn edges (a global cell), and turns them into DFG edges.
+// rdSolver computes reaching definitions of one cell at a time and turns
+// them into DFG edges. It works sparsely: first the region of locations
+// whose incoming definitions matter (backward from the locations tracking
+// the cell, through locations that do not write it — the cell's liveness
+// region), then a forward dataflow over that region only, so the cost per
+// cell is the size of its live region, not of the program.
 //
 // Definitions of cell X: the ⊥ source (index 0) and the locations whose
-// action writes X along the CFG; a strong write kills, a weak one does not.
+// action writes X along the CFG. Every such write kills the earlier
+// definitions, weak ones included: a weak writer u tracks X (X ∈ In(u), its
+// old value is an input), so post_u already joins the old value and the
+// edge from u carries everything the earlier definitions would. (This
+// differs from keeping both the weak writer and the earlier definitions,
+// which gives the same values with many more edges.)
+//
 // Template entries: main's entry gets ⊥ for every cell (its InitGlobals
 // action then defines the globals); another template's entry gets, for a
-// global cell, the definitions reaching the exits of its spawn sites, for
-// the cell of its parameter the spawn sites themselves (they write the
-// child's parameter), and ⊥ for its other locals (uninitialized).
+// global cell, the definitions reaching the ends of its spawn sites; for
+// the cell of its parameter, the spawn sites themselves (they write the
+// child's parameter); for its other locals, ⊥ (uninitialized).
 type rdSolver struct {
-	g      *Graph
-	idx    []int32 // Loc.ID -> node index for the current cell, -1 outside
-	bits   []uint64
-	nodes  []*cfg.Loc
-	defIdx map[int32]int // Loc.ID -> def index
-	words  int
+	g       *Graph
+	slot    []int32 // Loc.ID -> index in region+1 (0: outside)
+	region  []*cfg.Loc
+	pos     []int32
+	defIdx  map[int32]int
+	defs    []*cfg.Loc
+	bitsBuf []uint64
+	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
+	isW     []bool       // by Loc.ID: writes the current cell
 }
 
 func newRDSolver(g *Graph) *rdSolver {
-	r := &rdSolver{g: g, idx: make([]int32, len(g.prog.Locs))}
-	for i := range r.idx {
-		r.idx[i] = -1
+	r := &rdSolver{g: g, slot: make([]int32, len(g.prog.Locs)), isW: make([]bool, len(g.prog.Locs))}
+	r.writers = make([][]*cfg.Loc, g.part.NumCells())
+	for _, l := range g.prog.Locs {
+		for _, c := range g.gen[l.ID] {
+			r.writers[c] = append(r.writers[c], l)
+		}
 	}
 	return r
 }
@@ -40,118 +55,186 @@ func has(set []CellID, c CellID) bool {
 	return ok
 }
 
+func (r *rdSolver) def(l *cfg.Loc) int {
+	if l == nil {
+		return 0
+	}
+	if d, ok := r.defIdx[int32(l.ID)]; ok {
+		return d
+	}
+	d := len(r.defs)
+	r.defIdx[int32(l.ID)] = d
+	r.defs = append(r.defs, l)
+	return d
+}
+
 func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 	g := r.g
 	cell := g.part.Cell(x)
-	var owner *cfg.Template
+	var owner *cfg.Template // nil for a global cell
 	if !cell.Global {
 		owner = cell.Vars[0].Template
 	}
-	// Nodes in reverse postorder.
-	r.nodes = r.nodes[:0]
-	for _, l := range g.rpo {
-		if owner == nil || l.Template == owner {
-			r.idx[l.ID] = int32(len(r.nodes))
-			r.nodes = append(r.nodes, l)
+	paramCell := owner != nil && owner.Param != nil && g.part.CellOf(owner.Param) == x
+	mainT := g.prog.Templates[0]
+	for _, w := range r.writers[x] {
+		r.isW[w.ID] = true
+	}
+	defer func() {
+		for _, w := range r.writers[x] {
+			r.isW[w.ID] = false
+		}
+	}()
+	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
+
+	// 1. The region: locations whose in-set is needed.
+	r.region = r.region[:0]
+	add := func(l *cfg.Loc) {
+		if r.slot[l.ID] == 0 && (owner == nil || l.Template == owner) {
+			r.region = append(r.region, l)
+			r.slot[l.ID] = int32(len(r.region))
+		}
+	}
+	for _, v := range usedAt {
+		add(v)
+	}
+	for i := 0; i < len(r.region); i++ {
+		w := r.region[i]
+		for _, p := range g.preds[w.ID] {
+			if !writes(p) {
+				add(p)
+			}
+		}
+		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+			for _, s := range g.spawns[w.Template] {
+				if !writes(s) {
+					add(s)
+				}
+			}
 		}
 	}
 	defer func() {
-		for _, l := range r.nodes {
-			r.idx[l.ID] = -1
+		for _, l := range r.region {
+			r.slot[l.ID] = 0
 		}
 	}()
-	// Definitions.
-	r.defIdx = map[int32]int{}
-	defs := []*cfg.Loc{nil}
-	for _, l := range r.nodes {
-		if has(g.gen[l.ID], x) {
-			r.defIdx[int32(l.ID)] = len(defs)
-			defs = append(defs, l)
-		}
-	}
-	var paramSpawns []*cfg.Loc // spawn sites writing the owner's parameter cell
-	if owner != nil && owner.Param != nil && g.part.CellOf(owner.Param) == x {
-		// A spawn site may also be a def along the CFG (a template
-		// spawning itself); its parameter write gets its own index.
-		paramSpawns = append(paramSpawns, g.spawns[owner]...)
-	}
-	paramDef := make([]int, len(paramSpawns))
-	for i := range paramSpawns {
-		paramDef[i] = len(defs)
-		defs = append(defs, paramSpawns[i])
-	}
-	w := (len(defs) + 63) / 64
-	r.words = w
-	need := len(r.nodes) * w
-	if cap(r.bits) < need {
-		r.bits = make([]uint64, need)
-	} else {
-		r.bits = r.bits[:need]
-		clear(r.bits)
-	}
-	tmp := make([]uint64, w)
-	mainT := g.prog.Templates[0]
-
-	// out(p) into dst (OR).
-	orOut := func(dst []uint64, p *cfg.Loc) {
-		pi := r.idx[p.ID]
-		if pi < 0 {
-			return
-		}
-		if !has(g.kill[p.ID], x) {
-			in := r.bits[int(pi)*w : int(pi)*w+w]
-			for i := range dst {
-				dst[i] |= in[i]
+	// Reverse postorder: sort the positions (plain ints sort fast), or
+	// scan the whole order when the region is most of the program.
+	if len(r.region)*8 > len(g.rpo) {
+		r.region = r.region[:0]
+		for _, l := range g.rpo {
+			if r.slot[l.ID] != 0 {
+				r.region = append(r.region, l)
 			}
 		}
-		if d, ok := r.defIdx[int32(p.ID)]; ok {
-			dst[d/64] |= 1 << (d % 64)
+	} else {
+		r.pos = r.pos[:0]
+		for _, l := range r.region {
+			r.pos = append(r.pos, g.rpoIdx[l.ID])
+		}
+		slices.Sort(r.pos)
+		for i, ix := range r.pos {
+			r.region[i] = g.rpo[ix]
 		}
 	}
+	for i, l := range r.region {
+		r.slot[l.ID] = int32(i + 1)
+	}
+
+	// 2. Definitions: ⊥, the writers adjacent to the region, spawn sites.
+	r.defIdx = map[int32]int{}
+	r.defs = append(r.defs[:0], nil)
+	var entryDefs []int // for the owner's entry (parameter cell)
+	if paramCell {
+		for _, s := range g.spawns[owner] {
+			entryDefs = append(entryDefs, r.def(s))
+		}
+	}
+	for _, w := range r.region {
+		for _, p := range g.preds[w.ID] {
+			if writes(p) {
+				r.def(p)
+			}
+		}
+		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+			for _, s := range g.spawns[w.Template] {
+				if writes(s) {
+					r.def(s)
+				}
+			}
+		}
+	}
+	wds := (len(r.defs) + 63) / 64
+	need := len(r.region) * wds
+	if cap(r.bitsBuf) < need {
+		r.bitsBuf = make([]uint64, need)
+	}
+	in := r.bitsBuf[:need]
+	clear(in)
+	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
+	// out(p) into dst: {p} for a writer, in(p) otherwise.
+	orOut := func(dst []uint64, p *cfg.Loc) {
+		if writes(p) {
+			setBit(dst, r.defIdx[int32(p.ID)])
+			return
+		}
+		si := r.slot[p.ID]
+		if si == 0 {
+			return // outside the template of a local cell
+		}
+		src := in[int(si-1)*wds : int(si)*wds]
+		for i := range dst {
+			dst[i] |= src[i]
+		}
+	}
+
+	// 3. Forward dataflow over the region in reverse postorder.
+	tmp := make([]uint64, wds)
 	for changed := true; changed; {
 		changed = false
-		for ni, v := range r.nodes {
+		for i, v := range r.region {
 			clear(tmp)
 			if v.Template.Entry == v {
-				t := v.Template
 				switch {
-				case t == mainT:
-					tmp[0] |= 1
+				case v.Template == mainT:
+					setBit(tmp, 0)
 				case owner == nil:
-					for _, s := range g.spawns[t] {
+					for _, s := range g.spawns[v.Template] {
 						orOut(tmp, s)
 					}
-				case len(paramSpawns) > 0:
-					for _, d := range paramDef {
-						tmp[d/64] |= 1 << (d % 64)
+				case paramCell && len(entryDefs) > 0:
+					for _, d := range entryDefs {
+						setBit(tmp, d)
 					}
 				default:
-					tmp[0] |= 1
+					setBit(tmp, 0)
 				}
 			}
 			for _, p := range g.preds[v.ID] {
 				orOut(tmp, p)
 			}
-			cur := r.bits[ni*w : ni*w+w]
-			for i := range cur {
-				if tmp[i]|cur[i] != cur[i] {
-					cur[i] |= tmp[i]
+			cur := in[i*wds : (i+1)*wds]
+			for k := range cur {
+				if tmp[k]|cur[k] != cur[k] {
+					cur[k] |= tmp[k]
 					changed = true
 				}
 			}
 		}
 	}
+
+	// 4. Edges into the locations tracking the cell.
 	for _, v := range usedAt {
-		ni := r.idx[v.ID]
-		if ni < 0 {
-			continue // a local cell used outside its template cannot happen
+		si := r.slot[v.ID]
+		if si == 0 {
+			continue // a local cell tracked outside its template cannot happen
 		}
-		in := r.bits[int(ni)*w : int(ni)*w+w]
-		for wi, word := range in {
+		set := in[int(si-1)*wds : int(si)*wds]
+		for wi, word := range set {
 			for word != 0 {
 				b := bits.TrailingZeros64(word)
 				word &^= 1 << b
-				g.addEdge(Edge{Src: defs[wi*64+b], Cell: x, Dst: v})
+				g.addEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
 			}
 		}
 	}

@@ -412,21 +412,29 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	for i, c := range cells {
 		if k := slices.Index(f.cells, c); k >= 0 {
 			p.vals[i] = f.project(v, k)
+		} else if x, ok := st.value(c); ok && !has(mod, c) {
+			p.vals[i] = x
 		} else {
-			p.vals[i], _ = st.value(c)
+			p.vals[i] = s.box(c) // a cell without integer variables: ⊤
 		}
 	}
 	return p
 }
 
 // frameOf builds the frame over cells with their values from get.
+// Cells without integer variables (pointers, floats) are left out: they
+// are always ⊤.
 func (s *Solver) frameOf(cells []CellID, get func(CellID) domains.Value) (*frame, domains.Value) {
-	f := &frame{part: s.part, cells: cells, offs: make([]int, len(cells))}
-	vals := make([]domains.Value, len(cells))
+	f := &frame{part: s.part}
+	var vals []domains.Value
 	off := 0
-	for i, c := range cells {
-		f.offs[i] = off
-		vals[i] = get(c)
+	for _, c := range cells {
+		if !s.part.hasInt[c] {
+			continue
+		}
+		f.cells = append(f.cells, c)
+		f.offs = append(f.offs, off)
+		vals = append(vals, get(c))
 		off += len(s.part.Cell(c).Vars)
 	}
 	return f, combine(s.dom, vals)
@@ -451,6 +459,24 @@ func combine(dom domains.Domain, vals []domains.Value) domains.Value {
 				x = x.Meet(bottomLike(x))
 			}
 			acc = x
+			continue
+		}
+		if x.IsBottom() {
+			acc = acc.AddDims(k)
+			acc = acc.Meet(bottomLike(acc))
+			continue
+		}
+		if k <= 2 {
+			// Few constraints: assuming them is cheaper than a meet
+			// (which closes the whole value).
+			acc = acc.AddDims(k)
+			for _, c := range x.Constraints() {
+				e := domains.LinExpr{Const: c.Expr.Const, Terms: make([]domains.Term, len(c.Expr.Terms))}
+				for j, t := range c.Expr.Terms {
+					e.Terms[j] = domains.Term{Var: t.Var + d0, Coef: t.Coef}
+				}
+				acc = acc.Assume(domains.LinCons{Expr: e, Op: c.Op})
+			}
 			continue
 		}
 		emb := x.AddDims(d0)
