@@ -58,11 +58,20 @@ func RoundRobin() Scheduler {
 // Random picks uniformly among the non-waiting moves with a seeded
 // generator: the same seed gives the same run.
 func Random(seed uint64) Scheduler {
-	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	// Small consecutive seeds make correlated PCG streams at first; mix
+	// them (splitmix64) so seeds 1, 2, 3 give unrelated schedules.
+	r := rand.New(rand.NewPCG(splitmix(seed), splitmix(seed^0x9e3779b97f4a7c15)))
 	return func(_ *State, moves []Move) int {
 		idx := preferring(moves)
 		return idx[r.IntN(len(idx))]
 	}
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 // Phase is one part of a Script: thread Thread runs (its first
