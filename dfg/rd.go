@@ -164,6 +164,69 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 			}
 		}
 	}
+	in, wds := r.dataflow(x, owner, paramCell, entryDefs)
+
+	// φ locations: a merge point reached by many definitions becomes a
+	// pass-through definition of the cell (it tracks the cell, its action
+	// leaves it unchanged, so its post is the join of those definitions).
+	// The uses below it then get one edge instead of many, the way SSA's φ
+	// functions avoid the quadratic def-use chains of switch-heavy code.
+	var phis []*cfg.Loc
+	for i, v := range r.region {
+		if r.isW[v.ID] || len(g.preds[v.ID]) < 2 {
+			continue
+		}
+		n := 0
+		for _, w := range in[i*wds : (i+1)*wds] {
+			n += bits.OnesCount64(w)
+		}
+		if n >= phiThreshold {
+			phis = append(phis, v)
+		}
+	}
+	if len(phis) > 0 {
+		for _, v := range phis {
+			r.isW[v.ID] = true
+			r.def(v)
+			if i, ok := slices.BinarySearch(g.in[v.ID], x); !ok {
+				g.in[v.ID] = slices.Insert(g.in[v.ID], i, x)
+			}
+		}
+		defer func() {
+			for _, v := range phis {
+				r.isW[v.ID] = false
+			}
+		}()
+		in, wds = r.dataflow(x, owner, paramCell, entryDefs)
+		usedAt = append(slices.Clone(usedAt), phis...)
+	}
+
+	// 4. Edges into the locations tracking the cell.
+	for _, v := range usedAt {
+		si := r.slot[v.ID]
+		if si == 0 {
+			continue // a local cell tracked outside its template cannot happen
+		}
+		set := in[int(si-1)*wds : int(si)*wds]
+		for wi, word := range set {
+			for word != 0 {
+				b := bits.TrailingZeros64(word)
+				word &^= 1 << b
+				g.addEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
+			}
+		}
+	}
+}
+
+// phiThreshold is the number of reaching definitions at a merge point from
+// which it becomes a φ location of the cell (a variable for tests).
+var phiThreshold = 8
+
+// dataflow computes the in-sets (bitsets over r.defs) of the region.
+func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) ([]uint64, int) {
+	g := r.g
+	mainT := g.prog.Templates[0]
+	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
 	wds := (len(r.defs) + 63) / 64
 	need := len(r.region) * wds
 	if cap(r.bitsBuf) < need {
@@ -188,54 +251,83 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 		}
 	}
 
-	// 3. Forward dataflow over the region in reverse postorder.
+	// Forward dataflow: one sweep in reverse postorder, then a worklist
+	// for what back edges (and spawn edges to earlier entries) change.
 	tmp := make([]uint64, wds)
-	for changed := true; changed; {
-		changed = false
-		for i, v := range r.region {
-			clear(tmp)
-			if v.Template.Entry == v {
-				switch {
-				case v.Template == mainT:
-					setBit(tmp, 0)
-				case owner == nil:
-					for _, s := range g.spawns[v.Template] {
-						orOut(tmp, s)
-					}
-				case paramCell && len(entryDefs) > 0:
-					for _, d := range entryDefs {
-						setBit(tmp, d)
-					}
-				default:
-					setBit(tmp, 0)
+	update := func(i int, v *cfg.Loc) bool {
+		clear(tmp)
+		if v.Template.Entry == v {
+			switch {
+			case v.Template == mainT:
+				setBit(tmp, 0)
+			case owner == nil:
+				for _, s := range g.spawns[v.Template] {
+					orOut(tmp, s)
 				}
+			case paramCell && len(entryDefs) > 0:
+				for _, d := range entryDefs {
+					setBit(tmp, d)
+				}
+			default:
+				setBit(tmp, 0)
 			}
-			for _, p := range g.preds[v.ID] {
-				orOut(tmp, p)
+		}
+		for _, p := range g.preds[v.ID] {
+			orOut(tmp, p)
+		}
+		cur := in[i*wds : (i+1)*wds]
+		changed := false
+		for k := range cur {
+			if tmp[k]|cur[k] != cur[k] {
+				cur[k] |= tmp[k]
+				changed = true
 			}
-			cur := in[i*wds : (i+1)*wds]
-			for k := range cur {
-				if tmp[k]|cur[k] != cur[k] {
-					cur[k] |= tmp[k]
-					changed = true
+		}
+		return changed
+	}
+	var work []int32
+	for i, v := range r.region {
+		update(i, v)
+		if v.Template.Entry == v && v.Template != mainT && owner == nil {
+			work = append(work, int32(i))
+			continue
+		}
+		for _, p := range g.preds[v.ID] {
+			if si := r.slot[p.ID]; si != 0 && int(si-1) >= i && !writes(p) {
+				work = append(work, int32(i))
+				break
+			}
+		}
+	}
+	queued := make([]bool, len(r.region))
+	for _, i := range work {
+		queued[i] = true
+	}
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[i] = false
+		v := r.region[i]
+		if !update(int(i), v) || writes(v) {
+			continue
+		}
+		push := func(w *cfg.Loc) {
+			if si := r.slot[w.ID]; si != 0 && !queued[si-1] {
+				queued[si-1] = true
+				work = append(work, si-1)
+			}
+		}
+		for _, w := range v.Succs {
+			push(w)
+		}
+		if sp, ok := v.Act.(*cfg.Spawn); ok && owner == nil {
+			for _, t := range sp.Targets {
+				if t.Entry != nil {
+					push(t.Entry)
 				}
 			}
 		}
 	}
 
-	// 4. Edges into the locations tracking the cell.
-	for _, v := range usedAt {
-		si := r.slot[v.ID]
-		if si == 0 {
-			continue // a local cell tracked outside its template cannot happen
-		}
-		set := in[int(si-1)*wds : int(si)*wds]
-		for wi, word := range set {
-			for word != 0 {
-				b := bits.TrailingZeros64(word)
-				word &^= 1 << b
-				g.addEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
-			}
-		}
-	}
+	return in, wds
 }

@@ -434,3 +434,45 @@ func TestGuardedDisequality(t *testing.T) {
 		wantStatus(t, s, c1.Check, Unproven)
 	}
 }
+
+func TestPhiLocations(t *testing.T) {
+	// switch (n) { case k: x = k; } for k = 0..11, then two uses of x: the
+	// merge becomes a φ of x, each use gets one edge from it.
+	b := newIRB()
+	n := b.local("n", cfg.Int32)
+	x := b.local("x", cfg.Int32)
+	_, l := b.seq(b.cur.Entry, havoc(ref(n)), asg(ref(x), k32(100)))
+	merge := b.loc(&cfg.Skip{})
+	for k := int64(0); k < 12; k++ {
+		_, e := b.seq(l, assume(bin(cfg.Eq, ref(n), k32(k))), asg(ref(x), k32(k)))
+		link(e, merge)
+	}
+	c1 := b.check(cfg.AssertCheck, bin(cfg.Le, ref(x), k32(11)))
+	c2 := b.check(cfg.AssertCheck, bin(cfg.Ge, ref(x), k32(0)))
+	_, end := b.seq(merge, c1, c2)
+	b.exit(end)
+	p := b.fix()
+	part := NewPartition(p, false)
+	g := New(p, part)
+	cx := part.CellOf(x)
+	if !g.Tracks(merge, cx) {
+		t.Fatal("merge is not a φ of x")
+	}
+	if src := g.Sources(c1.Check.Loc, cx); len(src) != 1 || src[0] != merge {
+		t.Errorf("sources of x at the use: %v, want the φ", src)
+	}
+	if src := g.Sources(merge, cx); len(src) != 12 {
+		t.Errorf("φ sources: %d, want 12", len(src))
+	}
+	for _, dom := range bothDomains {
+		s := NewSolver(g, dom)
+		if err := s.Solve(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, s, c1.Check, Proven)
+		wantStatus(t, s, c2.Check, Proven)
+		if iv := s.At(c1.Check.Loc).Interval(x); iv != mkIv(0, 11) {
+			t.Errorf("x = %v", ivString(iv))
+		}
+	}
+}

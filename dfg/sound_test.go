@@ -266,7 +266,10 @@ func TestSoundnessRandomPrograms(t *testing.T) {
 	}
 	havocVals := []int64{0, 1, -1, 2, 5, 127, 128, 255, -128, 1000, 2147483647, -2147483648, 4294967295}
 	states, proven := 0, 0
+	defer func(k int) { phiThreshold = k }(phiThreshold)
 	for seed := int64(1); seed <= int64(nProg); seed++ {
+		// Every other program with φ locations at every merge.
+		phiThreshold = []int{8, 2}[seed%2]
 		p := genProgram(seed)
 		m, err := interp.New(p, interp.Options{KeepDeadEnds: true})
 		if err != nil {
