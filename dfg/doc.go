@@ -24,11 +24,22 @@
 // InitGlobals, and the variables of an assume's or a check's condition
 // (DESIGN.md §3: assumes count as writes). In(v), the cells tracked at v:
 // the cells act(v) reads, the cells it writes whose old value is an input
-// (all but InitGlobals and a spawned parameter), and the cells of Need.
+// (weak writes, writes to part of a relational cell — not a strong write
+// replacing a one-variable cell, nor InitGlobals or a spawned parameter),
+// the cells of Need, and the cells v is a φ location of (below).
 //
 // Edges u —X→ v for X ∈ In(v) and every definition u of X reaching v along
-// the CFG of v's template (strong writes kill, weak writes do not). At a
-// template's entry: main's entry gets the ⊥ source (any value; its own
+// the CFG of v's template. Every write kills, weak ones included: a weak
+// writer tracks X, so its post already joins the old value and its edge
+// carries what the earlier definitions would (same values, far fewer edges
+// than keeping both). Reaching definitions are computed per cell over its
+// liveness region only (backward from the locations tracking it through
+// locations not writing it), then a forward dataflow there. A merge point
+// reached by at least 8 definitions of X becomes a φ location of X: it
+// tracks X, leaves it unchanged, and is the one definition the locations
+// below it see (SSA's remedy for quadratic def-use chains).
+//
+// At a template's entry: main's entry gets the ⊥ source (any value; its own
 // InitGlobals then defines the globals); another template's entry gets, for
 // a global cell, the definitions reaching the ends of its spawn sites; for
 // the cell of its parameter, the spawn sites (a spawn writes the child's
@@ -91,4 +102,10 @@
 //     range (cells cannot be read before their object exists).
 //   - State.Truth(c) is True when refining by ¬c gives ⊥ (refinement is
 //     sound) or the domain Entails a linear comparison; False symmetric.
+//     For a condition over registers of one cell X it also decides source
+//     by source: True when every source of X is an assume/check of c (or of
+//     a conjunction containing c) or has c True on its own post value —
+//     sound because the value of X at the location is one of theirs; this
+//     recovers d != 0 after if (d != 0), which intervals cannot hold.
+//   - Cells without integer variables are never put in a frame (⊤).
 package dfg
