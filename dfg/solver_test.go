@@ -140,6 +140,34 @@ func TestAssumeFacts(t *testing.T) {
 		if tr := st.Truth(bin(cfg.Gt, ref(x), k32(100))); tr != False {
 			t.Errorf("Truth(x > 100) = %v, want false", tr)
 		}
+		cons, vars := st.Constraints()
+		if len(vars) != 2 || len(cons) == 0 {
+			t.Errorf("Constraints: %d constraints over %v", len(cons), vars)
+		}
+		// Every constraint holds at (x, y) = (50, 100) and fails somewhere
+		// outside: x = 101 violates one of them.
+		holds := func(pt []int64) bool {
+			for _, c := range cons {
+				v := c.Expr.Const
+				for _, tm := range c.Expr.Terms {
+					v += tm.Coef * pt[tm.Var]
+				}
+				if (c.Op == domains.LeZero && v > 0) || (c.Op == domains.EqZero && v != 0) || (c.Op == domains.NeZero && v == 0) {
+					return false
+				}
+			}
+			return true
+		}
+		xi := 0
+		if vars[1] == x {
+			xi = 1
+		}
+		in, out := make([]int64, 2), make([]int64, 2)
+		in[xi], in[1-xi] = 50, 100
+		out[xi], out[1-xi] = 101, 100
+		if !holds(in) || holds(out) {
+			t.Errorf("%s: Constraints %v wrong", dom.Name(), cons)
+		}
 		if iv := st.Eval(bin(cfg.Add, ref(x), ref(y))); iv != mkIv(0, 299) {
 			t.Errorf("Eval(x+y) = %v", ivString(iv))
 		}
