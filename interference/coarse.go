@@ -38,9 +38,14 @@ type coarseGame struct {
 	newEdge []fact3
 }
 
+// coarseFactor multiplies the fact bound in coarse mode: its facts are
+// smaller (pairs and triples) and it is the last resort.
+const coarseFactor = 4
+
 func newCoarseGame(e *Engine) *coarseGame {
 	g := newGame(e)
 	g.pairsOnly = true
+	g.limit = e.maxTuples * coarseFactor
 	return &coarseGame{e: e, pair: g, flows: map[fact3]struct{}{}, wreach: map[[2]int32][]int32{}}
 }
 
@@ -53,7 +58,7 @@ func (c *coarseGame) add(f fact3) {
 	if _, ok := c.flows[f]; ok {
 		return
 	}
-	if m := c.e.maxTuples; m > 0 && len(c.flows)+len(c.pair.pairs) >= m {
+	if m := c.pair.limit; m > 0 && len(c.flows)+len(c.pair.pairs) >= m {
 		c.pair.overflow = true
 		return
 	}
@@ -118,7 +123,7 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 			return nil, ctx.Err()
 		}
 		if c.pair.overflow {
-			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.e.maxTuples)
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.pair.limit)
 		}
 		f := c.work[len(c.work)-1]
 		c.work = c.work[:len(c.work)-1]
@@ -137,7 +142,7 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 		}
 	}
 	if c.pair.overflow {
-		return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.e.maxTuples)
+		return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.pair.limit)
 	}
 	out := c.newEdge
 	c.newEdge = nil

@@ -357,7 +357,7 @@ func TestFactLimit(t *testing.T) {
 	th.Exit = ls[3]
 	b.spawnLoop(main, th)
 	for _, dl := range []bool{true, false} {
-		e, err := New(b.p, fakeCells{b.p}, WithDatalog(dl), WithMaxTuples(5))
+		e, err := New(b.p, fakeCells{b.p}, WithDatalog(dl), WithMaxTuples(5), WithCoarseFallback(false))
 		if err != nil {
 			t.Fatal(err)
 		}

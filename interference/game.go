@@ -51,6 +51,8 @@ type game struct {
 	pairsOnly bool
 	onPair    func(a, b int32)
 
+	limit int // bound on pairs+flows (e.maxTuples; coarse mode: larger)
+
 	// live[x] holds the positions b with readerUseful(b, x).
 	live map[int32]bitset
 }
@@ -118,7 +120,7 @@ func (g *game) run(ctx context.Context) ([]fact3, error) {
 			return nil, ctx.Err()
 		}
 		if g.overflow {
-			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, g.e.maxTuples)
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, g.limit)
 		}
 		if n := len(g.pairWork); n > 0 {
 			k := g.pairWork[n-1]
@@ -216,7 +218,7 @@ func (g *game) readerUseful(b, x int32) bool {
 }
 
 func (g *game) count() {
-	if m := g.e.maxTuples; m > 0 && len(g.pairs)+len(g.flows)+1 > m {
+	if m := g.limit; m > 0 && len(g.pairs)+len(g.flows)+1 > m {
 		g.overflow = true
 	}
 }
