@@ -63,6 +63,7 @@ type fact4 struct{ w, x, a, b int32 }
 func newGame(e *Engine) *game {
 	return &game{
 		e:     e,
+		limit: e.maxTuples,
 		pairs: map[uint64]struct{}{},
 		flows: map[fact4]struct{}{},
 		edges: map[fact3]struct{}{},
@@ -132,6 +133,9 @@ func (g *game) run(ctx context.Context) ([]fact3, error) {
 		f := g.flowWork[n-1]
 		g.flowWork = g.flowWork[:n-1]
 		g.processFlow(f)
+	}
+	if g.overflow {
+		return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, g.limit)
 	}
 	out := g.newEdges
 	g.newEdges = nil
