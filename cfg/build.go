@@ -100,6 +100,12 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 			{Name: "<predefined>", Value: conf.Predefined},
 			{Name: "<builtin>", Value: cc.Builtin},
 			{Name: filename, Value: src},
+			// cc's parser loops forever when the token stream ends right
+			// after a '*' (typeQualifierList at EOF). A harmless trailing
+			// declaration in a source of its own (so that no comment or
+			// directive of the file can swallow it) always gives the loop
+			// an identifier to stop at.
+			{Name: "<end>", Value: "typedef int __chorus_end_of_input;\n"},
 		})
 	}
 	ast, terr := translate(src)
@@ -116,7 +122,14 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		}
 	}
 	if terr != nil {
-		return nil, ccError(filename, terr)
+		e := ccError(filename, terr)
+		if e.Pos.Filename == "<end>" {
+			// The error is at our trailing declaration: the file ended in
+			// the middle of something.
+			e = &Error{Pos: token.Position{Filename: filename, Line: 1 + strings.Count(string(src), "\n"), Column: 1},
+				Msg: "unexpected end of input"}
+		}
+		return nil, e
 	}
 	maxLocs := opts.MaxLocs
 	if maxLocs <= 0 {

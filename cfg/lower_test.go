@@ -648,6 +648,9 @@ func TestErrors(t *testing.T) {
 		{"int main() { " + strings.Repeat("(", 2000) + "0" + strings.Repeat(")", 2000) + "; }", "nested deeper"},
 		{"#include \"/dev/zero\"\nint main() { return 0; }", "test.c:1:"},
 		{expMacros(40) + "int main() { int x = a40; return 0; }", "error:"},
+		// cc's parser used to loop forever on a '*' at the end of input
+		{"int main() { return 0; }\nint *", "test.c:2:1: error: unexpected end of input"},
+		{"struct S { int a[3]; struct \x00 *", "test.c:"},
 	}
 	for _, c := range cases {
 		_, err := Build("test.c", []byte(c.src), Options{DataModel: ILP32})
