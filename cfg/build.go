@@ -3,6 +3,7 @@ package cfg
 import (
 	"fmt"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"runtime/debug"
@@ -96,7 +97,7 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		}
 	}()
 	translate := func(src []byte) (*cc.AST, error) {
-		return cc.Translate(&conf, []cc.Source{
+		sources := []cc.Source{
 			{Name: "<predefined>", Value: conf.Predefined},
 			{Name: "<builtin>", Value: cc.Builtin},
 			{Name: filename, Value: src},
@@ -106,7 +107,14 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 			// directive of the file can swallow it) always gives the loop
 			// an identifier to stop at.
 			{Name: "<end>", Value: "typedef int __chorus_end_of_input;\n"},
-		})
+		}
+		// A preprocessing error (a missing #include, ...) can cut the
+		// token stream short of that declaration: stop at such errors
+		// before parsing.
+		if err := cc.Preprocess(&conf, sources, io.Discard); err != nil {
+			return nil, err
+		}
+		return cc.Translate(&conf, sources)
 	}
 	ast, terr := translate(src)
 	if terr != nil && strings.Contains(terr.Error(), "redeclaration of") {

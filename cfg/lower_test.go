@@ -651,6 +651,7 @@ func TestErrors(t *testing.T) {
 		// cc's parser used to loop forever on a '*' at the end of input
 		{"int main() { return 0; }\nint *", "test.c:2:1: error: unexpected end of input"},
 		{"struct S { int a[3]; struct \x00 *", "test.c:"},
+		{"#include <nonexistent.h>\n*a) {", "test.c:1:"},
 	}
 	for _, c := range cases {
 		_, err := Build("test.c", []byte(c.src), Options{DataModel: ILP32})
