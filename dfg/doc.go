@@ -59,7 +59,11 @@
 // (Bourdoncle) of the location graph of the DFG. At component heads it joins,
 // and after WithWideningDelay joins widens — with thresholds: the program's
 // constants c-1, c, c+1 and type bounds, plus WithThresholds — only the
-// cells that flow back into the head from inside its component. Then
+// cells that flow back into the head from inside its component. A head
+// that has widened 16 times in one Solve continues with the short ladder
+// (0, ±1, type bounds, WithThresholds): on drivers whose interference edges
+// make components with thousands of heads, climbing every program constant
+// one step at a time did not finish in minutes. Then
 // WithNarrowing passes sweep the WTO (narrowing at heads). A later Solve
 // after AddEdge restarts from the previous invariants, seeded with the
 // targets of the new edges; it then verifies that the result is a

@@ -57,6 +57,10 @@ type Solver struct {
 	part *Partition
 	opt  options
 	ths  []int64
+	// coarseThs: the thresholds a head widens with after
+	// thresholdWidenings widenings: 0, ±1, the extra thresholds and the
+	// bounds of the program's types.
+	coarseThs []int64
 
 	states  []*State // by Loc.ID; nil: not computed yet (⊥)
 	posts   []*post  // by Loc.ID; nil: stale
@@ -71,6 +75,7 @@ type Solver struct {
 	isHead  []bool
 	backC   [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
 	widenN  []int
+	widened []int // by Loc.ID: widenings applied in this Solve
 
 	stats Stats
 }
@@ -102,6 +107,7 @@ func NewSolver(g *Graph, dom domains.Domain, opts ...Option) *Solver {
 		s.opt.maxIter = 2000*n + 100000
 	}
 	s.ths = collectThresholds(g.prog, s.opt.thresholds)
+	s.coarseThs = coarseThresholds(g.prog, s.opt.thresholds)
 	s.boxes = make([]domains.Value, g.part.NumCells())
 	s.zeroHp = map[*cfg.Object]bool{}
 	nonZero := map[*cfg.Object]bool{}
@@ -193,6 +199,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 	s.version = g.structVersion
 	s.solved = false
 	s.widenN = make([]int, n)
+	s.widened = make([]int, n)
 	budget := &iterBudget{left: s.opt.maxIter, ctx: ctx}
 
 	if err := s.ascend(seeds, budget); err != nil {
@@ -241,6 +248,10 @@ func (s *Solver) Solve(ctx context.Context) error {
 	s.solved = true
 	return nil
 }
+
+// thresholdWidenings is how many widenings a head gets with thresholds
+// (per Solve) before it switches to the short ladder coarseThs.
+const thresholdWidenings = 16
 
 type iterBudget struct {
 	left int
@@ -295,7 +306,20 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 			s.widenN[id]++
 			if s.widenN[id] > s.opt.delay && !j.equal(old) {
 				s.stats.Widenings++
-				j = old.widen(j, s.ths, s.backC[id])
+				ths := s.ths
+				s.widened[id]++
+				if s.widened[id] > thresholdWidenings {
+					// The head kept growing through its threshold
+					// widenings: widen with the short ladder (0, ±1,
+					// type bounds) only. Sound (any widening result is
+					// above the join) and it bounds the ascent, which on
+					// large cyclic graphs (interference edges make
+					// components with thousands of heads) otherwise
+					// climbs the ladder of all program constants one
+					// step at a time.
+					ths = s.coarseThs
+				}
+				j = old.widen(j, ths, s.backC[id])
 			}
 			nv = j
 		}
@@ -538,10 +562,17 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 		if !ok {
 			continue
 		}
-		if st.vals[i] == nil {
+		switch cur := st.vals[i]; {
+		case cur == nil:
 			st.vals[i] = val
-		} else {
-			st.vals[i] = st.vals[i].Join(val)
+		case cur == val || val.Leq(cur):
+			// Nothing to add: val ⊑ cur, so cur is an upper bound of
+			// both (sound) and, the join being the least upper bound,
+			// cur ⊔ val = cur: skipping the join (which allocates)
+			// leaves the result unchanged. Many edges into one location
+			// often carry the very same value.
+		default:
+			st.vals[i] = cur.Join(val)
 		}
 	}
 	if !reach {
@@ -553,6 +584,30 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 		}
 	}
 	return st
+}
+
+// coarseThresholds is 0, ±1, extra and the bounds of the program's
+// variable types.
+func coarseThresholds(p *cfg.Program, extra []int64) []int64 {
+	set := map[int64]bool{0: true, 1: true, -1: true}
+	for _, v := range p.Vars {
+		r := typeRange(v.Type)
+		if r.Lo.Inf == 0 {
+			set[r.Lo.V] = true
+		}
+		if r.Hi.Inf == 0 {
+			set[r.Hi.V] = true
+		}
+	}
+	for _, c := range extra {
+		set[c] = true
+	}
+	out := make([]int64, 0, len(set))
+	for c := range set {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // collectThresholds gathers the program's integer constants c-1, c, c+1,
