@@ -205,13 +205,21 @@ func (ctx *Context) SetTimeout(ms uint) {
 }
 
 // interruptIfRunning interrupts the Check numbered gen if it still runs.
-func (h *handle) interruptIfRunning(gen uint64, fired *bool) {
+//
+// An interrupt that lands before Z3 has entered the check is lost (the
+// check clears its cancel flag when it starts; seen as a hang of a 1 ms
+// timeout on a loaded machine), so it keeps interrupting, every retry
+// (doubling up to 100 ms), until that Check has ended.
+func (h *handle) interruptIfRunning(gen uint64, fired *bool, retry time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.c != nil && h.checkGen == gen {
-		*fired = true
-		C.Z3_interrupt(h.c)
+	if h.c == nil || h.checkGen != gen {
+		return
 	}
+	*fired = true
+	C.Z3_interrupt(h.c)
+	next := min(2*retry, 100*time.Millisecond)
+	time.AfterFunc(retry, func() { h.interruptIfRunning(gen, fired, next) })
 }
 
 // beginCheck arms the timeout for a Check; the returned func disarms it and
@@ -225,7 +233,7 @@ func (h *handle) beginCheck() (end func() (timedOut bool)) {
 	gen := h.checkGen
 	h.mu.Unlock()
 	var fired bool // guarded by h.mu
-	t := time.AfterFunc(h.timeout, func() { h.interruptIfRunning(gen, &fired) })
+	t := time.AfterFunc(h.timeout, func() { h.interruptIfRunning(gen, &fired, time.Millisecond) })
 	return func() bool {
 		t.Stop()
 		h.mu.Lock()
