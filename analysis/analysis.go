@@ -303,33 +303,12 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 		if e.Interference || e.Src == nil || !used[e.Cell] {
 			continue
 		}
-		if a, ok := e.Src.Act.(*cfg.Assign); ok && readsGlobalExpr(a.Src) {
+		if a, ok := e.Src.Act.(*cfg.Assign); ok && cfg.ReadsGlobal(a.Src) {
 			add(e.Src)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Src.ID < out[j].Src.ID })
 	return out
-}
-
-func readsGlobalExpr(e cfg.Expr) bool {
-	switch e := e.(type) {
-	case *cfg.VarRef:
-		return e.Var.Scope == cfg.Global
-	case *cfg.Deref:
-		for _, c := range e.Cells {
-			if c.Scope == cfg.Global {
-				return true
-			}
-		}
-		return readsGlobalExpr(e.Addr)
-	case *cfg.Unary:
-		return readsGlobalExpr(e.X)
-	case *cfg.Binary:
-		return readsGlobalExpr(e.X) || readsGlobalExpr(e.Y)
-	case *cfg.Cast:
-		return readsGlobalExpr(e.X)
-	}
-	return false
 }
 
 // Explain renders a check's interference edges as "counter written by

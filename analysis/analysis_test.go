@@ -370,7 +370,7 @@ func TestFuseConditionLoads(t *testing.T) {
 	}
 	for _, l := range ls[1:] {
 		a := l.Act.(*cfg.Assume)
-		if !readsGlobalExpr(a.Cond) || readsOnlyLocalRegisters(a.Cond) {
+		if !cfg.ReadsGlobal(a.Cond) || readsOnlyLocalRegisters(a.Cond) {
 			t.Errorf("assume not rewritten to read g")
 		}
 	}

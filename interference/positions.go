@@ -117,31 +117,6 @@ func isPositionAction(a cfg.Action) bool {
 	return false
 }
 
-// readsGlobal reports whether e reads a global register or may read a
-// global memory cell.
-func readsGlobal(e cfg.Expr) bool {
-	switch e := e.(type) {
-	case nil:
-		return false
-	case *cfg.VarRef:
-		return e.Var.Scope == cfg.Global
-	case *cfg.Deref:
-		for _, c := range e.Cells {
-			if c.Scope == cfg.Global {
-				return true
-			}
-		}
-		return readsGlobal(e.Addr)
-	case *cfg.Unary:
-		return readsGlobal(e.X)
-	case *cfg.Binary:
-		return readsGlobal(e.X) || readsGlobal(e.Y)
-	case *cfg.Cast:
-		return readsGlobal(e.X)
-	}
-	return false
-}
-
 // lvalueTouchesGlobal reports whether writing lv may write a global (or
 // read one to compute the address).
 func lvalueTouchesGlobal(lv cfg.LValue) bool {
@@ -151,7 +126,7 @@ func lvalueTouchesGlobal(lv cfg.LValue) bool {
 	case *cfg.VarRef:
 		return lv.Var.Scope == cfg.Global
 	case *cfg.Deref:
-		return readsGlobal(lv)
+		return cfg.ReadsGlobal(lv)
 	}
 	return false
 }
@@ -161,14 +136,14 @@ func lvalueTouchesGlobal(lv cfg.LValue) bool {
 func actionTouchesGlobal(a cfg.Action) bool {
 	switch a := a.(type) {
 	case *cfg.Assign:
-		return lvalueTouchesGlobal(a.Dst) || readsGlobal(a.Src)
+		return lvalueTouchesGlobal(a.Dst) || cfg.ReadsGlobal(a.Src)
 	case *cfg.Havoc:
 		return lvalueTouchesGlobal(a.Dst)
 	case *cfg.Alloc:
-		return lvalueTouchesGlobal(a.Dst) || readsGlobal(a.Size) || a.Site == nil || a.Site.Kind == cfg.HeapObject
+		return lvalueTouchesGlobal(a.Dst) || cfg.ReadsGlobal(a.Size) || a.Site == nil || a.Site.Kind == cfg.HeapObject
 	case *cfg.Output:
 		for _, x := range a.Args {
-			if readsGlobal(x) {
+			if cfg.ReadsGlobal(x) {
 				return true
 			}
 		}
