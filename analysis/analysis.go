@@ -214,7 +214,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	for _, x := range eng.ConditionCells() {
 		need = append(need, dfg.CellID(x))
 	}
-	g.Need(need...)
+	g.NeedAt(eng.IsPosition, need...)
 	solver := dfg.NewSolver(g, dom, c.solverOpts...)
 	res.Graph, res.Solver, res.Engine = g, solver, eng
 	st.GamePositions = eng.NumPositions()

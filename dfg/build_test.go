@@ -98,3 +98,32 @@ func TestNeedAfterSolveRestarts(t *testing.T) {
 	}
 	wantStatus(t, s, checks[2], Proven)
 }
+
+// NeedAt tracks the needed cell only where asked (and where the action
+// uses it), and the results stay those of the unrestricted Need there.
+func TestNeedAtRestricts(t *testing.T) {
+	p, _, _, checks, g := threadProgram()
+	part := NewPartition(p, false)
+	cg := part.CellOf(g)
+	at := func(l *cfg.Loc) bool { return l.ID%2 == 0 }
+	gr := New(p, part)
+	gr.NeedAt(at, cg)
+	base := New(p, part) // no Need: g tracked where actions use it
+	restricted := 0
+	for _, l := range p.Locs {
+		if got, want := gr.Tracks(l, cg), at(l) || base.Tracks(l, cg); got != want {
+			t.Errorf("%v: tracks g = %v, want %v", l, got, want)
+		}
+		if !gr.Tracks(l, cg) {
+			restricted++
+		}
+	}
+	if restricted == 0 {
+		t.Fatal("NeedAt tracked g everywhere")
+	}
+	s := NewSolver(gr, domains.Intervals)
+	if err := s.Solve(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, s, checks[2], Proven)
+}

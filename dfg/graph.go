@@ -35,6 +35,7 @@ type Graph struct {
 	in   [][]CellID // by Loc.ID: cells tracked at the location (no ControlCell), sorted
 
 	need    []CellID // sorted
+	needAt  func(*cfg.Loc) bool
 	spawns  map[*cfg.Template][]*cfg.Loc
 	preds   [][]*cfg.Loc // CFG predecessors by Loc.ID (computed from Succs)
 	rpo     []*cfg.Loc
@@ -136,8 +137,18 @@ func (g *Graph) Tracks(loc *cfg.Loc, c CellID) bool {
 // sequential edges; interference edges added before are kept where their
 // cell is tracked at their target. Call it before the first Solve; a later
 // call makes the next Solve start from scratch.
-func (g *Graph) Need(cells ...CellID) {
-	changed := false
+func (g *Graph) Need(cells ...CellID) { g.NeedAt(nil, cells...) }
+
+// NeedAt is Need restricted to the locations where at(l) holds (nil: every
+// location). Elsewhere the cells are tracked only where the action uses
+// them. The interference engine evaluates its conditions at game
+// positions only; tracking their cells at every other location would
+// cost an edge from every writer to every location (millions on the
+// large drivers) for values nobody reads. The restriction applies to all
+// needed cells; a later call replaces it.
+func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
+	changed := at != nil || g.needAt != nil
+	g.needAt = at
 	for _, c := range cells {
 		if c <= ControlCell || int(c) >= g.part.NumCells() {
 			continue
@@ -309,6 +320,9 @@ func (g *Graph) build() {
 			}
 		}
 		for _, c := range g.need {
+			if g.needAt != nil && !g.needAt(l) {
+				break
+			}
 			cell := g.part.Cell(c)
 			if cell.Global || cell.Vars[0].Template == l.Template {
 				in = append(in, c)

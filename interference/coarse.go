@@ -3,6 +3,7 @@ package interference
 import (
 	"context"
 	"fmt"
+	"math/bits"
 )
 
 // coarseGame is the fallback when the exact game has more facts than the
@@ -26,78 +27,236 @@ import (
 // pairs are computed to their fixpoint first and the flows against them.
 // The reader's kills are kept (Appendix A needs them); what is lost is the
 // correlation between the writer's position and the reader's progress.
+//
+// Representation. Both relations are bit matrices: pair as one row per
+// position (the positions it pairs with), flowR as one row per writer
+// (W, X) over reader positions B. exec(A, B) factors as canrun(A) and a
+// set of B that depends only on A's enabled class and acquired lock
+// (okOther), so a pair step of row A moves all its partners at once with
+// a word-wise AND, and the reader's premise of a flow step is one
+// intersection test wreach(W, X) ∩ pair[B] ∩ okOther(B) ≠ ∅. On a driver
+// with 13,000 positions this is 8 M pairs in 21 MB instead of hash sets
+// of several GB.
+//
+// Rounds: compat only grows, so every row is re-examined in full at the
+// start of a round (pairs: each row's partners under the new exec; flows:
+// the readers that were blocked), and new facts propagate semi-naively
+// through per-row delta sets.
 type coarseGame struct {
-	e    *Engine
-	pair *game // the pair rules (its flow part unused)
+	e     *Engine
+	n     int // positions
+	words int // words per row
 
-	flows map[fact3]struct{}
-	work  []fact3
-	// blocked flows are re-examined after every round's pair fixpoint.
-	blocked []fact3
-	wreach  map[[2]int32][]int32
+	pairs   []bitset // by position
+	delta   []bitset // by position: partners not yet moved with
+	inQueue []bool
+	queue   []int32
+	mainSet bitset // positions of the singleton main (no main-main pairs)
+	nPairs  int
+
+	rows    []*flowRow
+	rowOf   map[[2]int32]*flowRow
+	live    map[int32]bitset // cell -> readerUseful positions
+	nFlows  int
 	newEdge []fact3
+
+	ok map[okKey]bitset // okOther per (class, acquired lock), this round
+
+	limitBytes int
+	bytes      int
+	seeded     bool
 }
 
-// coarseFactor multiplies the fact bound in coarse mode: its facts are
-// smaller (pairs and triples) and it is the last resort.
-const coarseFactor = 4
+// flowRow is flowR(w, x, ·).
+type flowRow struct {
+	w, x    int32
+	set     bitset // readers B with flowR(w, x, B)
+	todo    bitset // readers whose step is still to be taken
+	blocked bitset // readers whose step exec blocked (re-examined next round)
+	wreach  bitset
+}
+
+type okKey struct{ class, acq int }
+
+// coarseMaxBytes bounds the coarse game's bit matrices. At 4 KiB per row
+// (32,768 positions) it leaves room for some 250,000 writer rows.
+const coarseMaxBytes = 1 << 30
 
 func newCoarseGame(e *Engine) *coarseGame {
-	g := newGame(e)
-	g.pairsOnly = true
-	g.limit = e.maxTuples * coarseFactor
-	return &coarseGame{e: e, pair: g, flows: map[fact3]struct{}{}, wreach: map[[2]int32][]int32{}}
+	n := len(e.pos.locs)
+	c := &coarseGame{
+		e: e, n: n, words: (n + 63) / 64,
+		rowOf: map[[2]int32]*flowRow{}, live: map[int32]bitset{},
+		limitBytes: coarseMaxBytes,
+	}
+	return c
 }
 
-func (c *coarseGame) sizes() (pairs, flows int) { return len(c.pair.pairs), len(c.flows) }
+func (c *coarseGame) sizes() (pairs, flows int) { return c.nPairs, c.nFlows }
 
-func (c *coarseGame) add(f fact3) {
-	if !c.pair.readerUseful(f.b, f.x) {
-		return
+func (c *coarseGame) alloc() (bitset, error) {
+	c.bytes += 8 * c.words
+	if c.bytes > c.limitBytes {
+		return nil, fmt.Errorf("%w (coarse game over %d MiB)", ErrTooManyFacts, c.limitBytes>>20)
 	}
-	if _, ok := c.flows[f]; ok {
-		return
-	}
-	if m := c.pair.limit; m > 0 && len(c.flows)+len(c.pair.pairs) >= m {
-		c.pair.overflow = true
-		return
-	}
-	c.flows[f] = struct{}{}
-	c.work = append(c.work, f)
-	c.newEdge = append(c.newEdge, f)
+	return newBitset(c.n), nil
 }
 
-// writerReach returns wreach(w, x).
-func (c *coarseGame) writerReach(w, x int32) []int32 {
-	k := [2]int32{w, x}
-	if r, ok := c.wreach[k]; ok {
-		return r
+// okOther returns {B : compat(B, class) ∧ !atomic(B) ∧ lock acq not held at B}:
+// the positions the other thread may stand at while a thread whose next
+// action has enabled class `class` and acquires `acq` moves.
+func (c *coarseGame) okOther(class, acq int) bitset {
+	k := okKey{class, acq}
+	if b, ok := c.ok[k]; ok {
+		return b
 	}
 	e := c.e
-	seen := map[int32]bool{}
-	var out []int32
-	work := append([]int32(nil), e.pos.cf[w]...)
+	nc := len(e.classes)
+	b := newBitset(c.n)
+	for p := 0; p < c.n; p++ {
+		if e.compat[p*nc+class] && !e.atomic[p] && (acq < 0 || !e.holds[p].has(acq)) {
+			b.set(p)
+		}
+	}
+	c.ok[k] = b
+	return b
+}
+
+// execSet returns {B : exec(a, B)}, nil when a cannot run.
+func (c *coarseGame) execSet(a int32) bitset {
+	e := c.e
+	cl := e.enClass[a]
+	if !e.compat[int(a)*len(e.classes)+cl] {
+		return nil
+	}
+	return c.okOther(cl, e.acq[a])
+}
+
+func (c *coarseGame) useful(x int32) bitset {
+	b, ok := c.live[x]
+	if !ok {
+		b = c.e.liveness(int(x))
+		c.live[x] = b
+	}
+	return b
+}
+
+func (c *coarseGame) enqueue(a int32) {
+	if !c.inQueue[a] {
+		c.inQueue[a] = true
+		c.queue = append(c.queue, a)
+	}
+}
+
+// addPairs adds pair(a, b) and pair(b, a) for every b in m.
+func (c *coarseGame) addPairs(a int32, m bitset) {
+	row := c.pairs[a]
+	d := c.delta[a]
+	isMain := c.e.inMain[a]
+	added := false
+	for i, w := range m {
+		if isMain {
+			w &^= c.mainSet[i]
+		}
+		w &^= row[i]
+		if w == 0 {
+			continue
+		}
+		row[i] |= w
+		d[i] |= w
+		added = true
+		c.nPairs += bits.OnesCount64(w)
+		for w != 0 {
+			b := int32(i*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+			if b == a {
+				continue // the diagonal is its own transpose
+			}
+			if !c.pairs[b].has(int(a)) {
+				c.pairs[b].set(int(a))
+				c.delta[b].set(int(a))
+				c.nPairs++
+				c.enqueue(b)
+			}
+		}
+	}
+	if added {
+		c.enqueue(a)
+	}
+}
+
+func (c *coarseGame) addPair(a, b int32) {
+	m := newBitset(c.n)
+	m.set(int(b))
+	c.addPairs(a, m)
+}
+
+// row returns flowR(w, x, ·), creating it.
+func (c *coarseGame) row(w, x int32) (*flowRow, error) {
+	k := [2]int32{w, x}
+	if r, ok := c.rowOf[k]; ok {
+		return r, nil
+	}
+	r := &flowRow{w: w, x: x}
+	var err error
+	for _, p := range []*bitset{&r.set, &r.todo, &r.blocked, &r.wreach} {
+		if *p, err = c.alloc(); err != nil {
+			return nil, err
+		}
+	}
+	c.writerReach(r)
+	c.rowOf[k] = r
+	c.rows = append(c.rows, r)
+	return r, nil
+}
+
+// writerReach fills r.wreach: the positions reachable from w's successors
+// through positions that do not modify x (those that do are included).
+func (c *coarseGame) writerReach(r *flowRow) {
+	e := c.e
+	work := append([]int32(nil), e.pos.cf[r.w]...)
 	for len(work) > 0 {
 		a := work[len(work)-1]
 		work = work[:len(work)-1]
-		if seen[a] {
+		if r.wreach.has(int(a)) {
 			continue
 		}
-		seen[a] = true
-		out = append(out, a)
-		if !e.modifies(a, int(x)) {
+		r.wreach.set(int(a))
+		if !e.modifies(a, int(r.x)) {
 			work = append(work, e.pos.cf[a]...)
 		}
 	}
-	c.wreach[k] = out
-	return out
 }
 
-// readerMay reports whether the reader at b may move while the writer of
-// w's value of x stands somewhere it can.
-func (c *coarseGame) readerMay(w, x, b int32) bool {
-	for _, a := range c.writerReach(w, x) {
-		if _, ok := c.pair.pairs[pairKey(a, b)]; ok && c.e.exec(b, a) {
+// addFlows adds flowR(r.w, r.x, B) for the B in m that may use the value.
+func (c *coarseGame) addFlows(r *flowRow, m bitset) {
+	u := c.useful(r.x)
+	for i, w := range m {
+		w &= u[i] &^ r.set[i]
+		if w == 0 {
+			continue
+		}
+		r.set[i] |= w
+		r.todo[i] |= w
+		c.nFlows += bits.OnesCount64(w)
+		for w != 0 {
+			b := int32(i*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+			c.newEdge = append(c.newEdge, fact3{r.w, r.x, b})
+		}
+	}
+}
+
+// readerMay: the reader at b may move while the writer of r stands
+// somewhere it can: canrun(b) and wreach ∩ pair[b] ∩ okOther(b) ≠ ∅.
+func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
+	ex := c.execSet(b)
+	if ex == nil {
+		return false
+	}
+	pb := c.pairs[b]
+	for i, w := range r.wreach {
+		if w&pb[i]&ex[i] != 0 {
 			return true
 		}
 	}
@@ -105,46 +264,133 @@ func (c *coarseGame) readerMay(w, x, b int32) bool {
 }
 
 func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
-	// Pairs first (they do not depend on flows); new pairs also feed the
-	// base flow rule through onPair.
-	c.pair.onPair = func(u, b int32) {
-		for _, x := range c.e.mod[u] {
-			c.add(fact3{u, int32(x), b})
+	e := c.e
+	c.ok = map[okKey]bitset{} // compat changed
+	if !c.seeded {
+		c.seeded = true
+		c.pairs = make([]bitset, c.n)
+		c.delta = make([]bitset, c.n)
+		c.inQueue = make([]bool, c.n)
+		c.mainSet = newBitset(c.n)
+		for p := range c.pairs {
+			var err error
+			if c.pairs[p], err = c.alloc(); err != nil {
+				return nil, err
+			}
+			if c.delta[p], err = c.alloc(); err != nil {
+				return nil, err
+			}
+			if e.inMain[p] {
+				c.mainSet.set(p)
+			}
+		}
+		for s := range e.pos.locs {
+			for _, en := range e.spawn[s] {
+				for _, a := range e.pos.cf[s] {
+					c.addPair(en, a)
+				}
+			}
+		}
+	} else {
+		// exec may allow more now: every row moves again with all its
+		// partners.
+		for a := range c.pairs {
+			copy(c.delta[a], c.pairs[a])
+			c.enqueue(int32(a))
 		}
 	}
-	if _, err := c.pair.run(ctx); err != nil {
-		return nil, err
-	}
-	c.work = append(c.work, c.blocked...)
-	c.blocked = nil
+
+	// Pairs to their fixpoint; each executable step of a thread at a
+	// writer position also yields the base flows.
+	m := newBitset(c.n)
 	steps := 0
-	for len(c.work) > 0 {
-		if steps++; steps%4096 == 0 && ctx.Err() != nil {
+	for len(c.queue) > 0 {
+		if steps++; steps%1024 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if c.pair.overflow {
-			return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.pair.limit)
+		a := c.queue[len(c.queue)-1]
+		c.queue = c.queue[:len(c.queue)-1]
+		c.inQueue[a] = false
+		d := c.delta[a]
+		ex := c.execSet(a)
+		if ex == nil {
+			continue // a cannot move (yet): its delta waits for a later round
 		}
-		f := c.work[len(c.work)-1]
-		c.work = c.work[:len(c.work)-1]
-		if c.e.modifies(f.b, int(f.x)) {
-			continue // the reader overwrites x: w's value ends here
+		any := false
+		for i := range m {
+			m[i] = d[i] & ex[i]
+			d[i] &^= m[i]
+			any = any || m[i] != 0
 		}
-		if !c.readerMay(f.w, f.x, f.b) {
-			c.blocked = append(c.blocked, f)
+		if !any {
 			continue
 		}
-		for _, b2 := range c.e.pos.cf[f.b] {
-			c.add(fact3{f.w, f.x, b2})
+		for _, a2 := range e.pos.cf[a] {
+			c.addPairs(a2, m)
 		}
-		for _, en := range c.e.spawn[f.b] {
-			c.add(fact3{f.w, f.x, en})
+		for _, en := range e.spawn[a] {
+			c.addPairs(en, m)
+		}
+		for _, x := range e.mod[a] {
+			r, err := c.row(a, int32(x))
+			if err != nil {
+				return nil, err
+			}
+			c.addFlows(r, m)
 		}
 	}
-	if c.pair.overflow {
-		return nil, fmt.Errorf("%w (more than %d)", ErrTooManyFacts, c.pair.limit)
+
+	// Flows: the reader's steps, row by row.
+	succ := newBitset(c.n)
+	for _, r := range c.rows {
+		if steps++; steps%64 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		for i, w := range r.blocked {
+			r.todo[i] |= w
+			r.blocked[i] = 0
+		}
+		// Sweep the todo set until it stays empty (a step may add
+		// readers below the sweep's cursor).
+		for again := true; again; {
+			again = false
+			for i := range r.todo {
+				for r.todo[i] != 0 {
+					again = true
+					b := i*64 + bits.TrailingZeros64(r.todo[i])
+					r.todo[i] &= r.todo[i] - 1
+					c.readerStep(r, b, succ)
+				}
+			}
+		}
 	}
 	out := c.newEdge
 	c.newEdge = nil
 	return out, nil
+}
+
+// readerStep moves the reader of r's value standing at b, if it may.
+// succ is an all-zero scratch row, left all-zero.
+func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
+	e := c.e
+	if e.modifies(int32(b), int(r.x)) {
+		return // the reader overwrites x: w's value ends here
+	}
+	if !c.readerMay(r, int32(b)) {
+		r.blocked.set(b)
+		return
+	}
+	for _, b2 := range e.pos.cf[b] {
+		succ.set(int(b2))
+	}
+	for _, en := range e.spawn[b] {
+		succ.set(int(en))
+	}
+	c.addFlows(r, succ)
+	for _, b2 := range e.pos.cf[b] {
+		succ.clear(int(b2))
+	}
+	for _, en := range e.spawn[b] {
+		succ.clear(int(en))
+	}
 }

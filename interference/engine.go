@@ -76,10 +76,12 @@ func WithoutZ3() Option { return func(e *Engine) { e.noZ3 = true } }
 // the same facts (tested); the worklist needs no materialized acqheld.
 func WithDatalog(on bool) Option { return func(e *Engine) { e.useDatalog = on } }
 
-// WithMaxTuples bounds the derived facts (pairs, flows, ...) of either
-// evaluation (default DefaultMaxTuples; n <= 0: no bound). Exceeding it
-// makes Round fail with an error wrapping ErrTooManyFacts: the game is
-// then incomplete and no result may be drawn from it.
+// WithMaxTuples bounds the derived facts (pairs, flows, ...) of the exact
+// game, in either evaluation (default DefaultMaxTuples; n <= 0: no bound).
+// Exceeding it switches to the coarse game (bounded by its bit matrices'
+// memory, coarseMaxBytes) or, without the fallback, makes Round fail with
+// an error wrapping ErrTooManyFacts: the game is then incomplete and no
+// result may be drawn from it.
 func WithMaxTuples(n int) Option { return func(e *Engine) { e.maxTuples = n } }
 
 // DefaultMaxTuples bounds the game's facts unless WithMaxTuples says

@@ -45,13 +45,7 @@ type game struct {
 	seeded   bool
 	overflow bool // more facts than e.maxTuples
 
-	// pairsOnly: evaluate the pair rules only, and report each executable
-	// pair step (a moves while the other stands at b) to onPair
-	// (coarseGame's base flow rule).
-	pairsOnly bool
-	onPair    func(a, b int32)
-
-	limit int // bound on pairs+flows (e.maxTuples; coarse mode: larger)
+	limit int // bound on pairs+flows (e.maxTuples)
 
 	// live[x] holds the positions b with readerUseful(b, x).
 	live map[int32]bitset
@@ -154,12 +148,6 @@ func (g *game) processPair(a, b int32) {
 	}
 	for _, en := range e.spawn[a] {
 		g.addPair(b, en)
-	}
-	if g.pairsOnly {
-		if g.onPair != nil {
-			g.onPair(a, b)
-		}
-		return
 	}
 	for _, x := range e.mod[a] {
 		for _, a2 := range e.pos.cf[a] {

@@ -53,8 +53,15 @@ type datalogGame struct {
 }
 
 func newDatalogGame(e *Engine, maxTuples int) (*datalogGame, error) {
+	return newDatalogGameWith(e, Rules, maxTuples)
+}
+
+// newDatalogGameWith runs other rules over the same relations (tests use
+// it to check coarseGame against the coarse rules written in datalog).
+// They must define compat and edge(W, X, B).
+func newDatalogGameWith(e *Engine, rules string, maxTuples int) (*datalogGame, error) {
 	p := datalog.New(datalog.WithMaxTuples(maxTuples))
-	if err := p.Parse("interference.dl", Rules); err != nil {
+	if err := p.Parse("interference.dl", rules); err != nil {
 		return nil, err
 	}
 	return &datalogGame{e: e, prog: p, compat: p.Relation("compat"), edge: p.Relation("edge")}, nil
