@@ -56,6 +56,8 @@ type config struct {
 	relational *bool
 	maxRounds  int
 	noFusion   bool
+	noHubs     bool
+	forceHubs  bool // tests: a hub for every block of edges
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
 	mutation   mutationHooks // test-only breakages (mutation_test_hooks.go)
@@ -91,6 +93,11 @@ func WithMaxRounds(n int) Option { return func(c *config) { c.maxRounds = n } }
 // assume(c(t))" into "skip; assume(c(g))" (see fuse.go). Analyze applies
 // it to p in place.
 func WithFusion(on bool) Option { return func(c *config) { c.noFusion = !on } }
+
+// WithHubs routes large blocks of interference edges (many writers of a
+// cell reaching many readers) through dfg hubs (default on): same
+// invariants, far fewer edges on large programs.
+func WithHubs(on bool) Option { return func(c *config) { c.noHubs = !on } }
 
 // WithEngineOptions passes options to the interference engine.
 func WithEngineOptions(opts ...interference.Option) Option {
@@ -241,11 +248,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range edges {
-			if g.AddEdge(e.Src, dfg.CellID(e.Cell), e.Dst) {
-				r.NewEdges++
-			}
-		}
+		r.NewEdges = addInterference(g, edges, !c.noHubs, c.forceHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
 		st.Rounds = append(st.Rounds, r)
@@ -287,10 +290,15 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 		for _, c := range g.Uses(into) {
 			used[c] = true
 		}
-		for _, e := range g.Edges(into) {
-			if e.Interference && used[e.Cell] && !seen[e] {
-				seen[e] = true
-				out = append(out, e)
+		for _, he := range g.Edges(into) {
+			if !he.Interference || !used[he.Cell] {
+				continue
+			}
+			for _, e := range g.Expand(he) {
+				if !seen[e] {
+					seen[e] = true
+					out = append(out, e)
+				}
 			}
 		}
 	}

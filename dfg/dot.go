@@ -12,7 +12,7 @@ import (
 // WriteDot writes the DFG in Graphviz DOT: one node per location (its
 // action), a node "⊥" for the ⊥ source, sequential data edges solid and
 // labelled with their cell, interference edges dashed red, control edges
-// dotted gray.
+// dotted gray; interference hubs (hub.go) are diamonds.
 func (g *Graph) WriteDot(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "digraph dfg {")
@@ -25,8 +25,11 @@ func (g *Graph) WriteDot(w io.Writer) error {
 		}
 		fmt.Fprintln(bw, "  }")
 	}
-	for _, l := range g.prog.Locs {
-		for _, e := range g.edges[l.ID] {
+	for _, h := range g.hubs {
+		fmt.Fprintf(bw, "  n%d [label=%q, shape=diamond];\n", h.ID, "hub "+g.part.Cell(g.hubCell[h.ID-len(g.prog.Locs)]).String())
+	}
+	for id := range g.numNodes() {
+		for _, e := range g.edges[id] {
 			src := "bot"
 			if e.Src != nil {
 				src = fmt.Sprintf("n%d", e.Src.ID)

@@ -51,6 +51,13 @@ type Graph struct {
 	// solver last looked.
 	structVersion int
 	pending       []*cfg.Loc
+
+	// Interference hubs (hub.go): synthetic locations numbered after the
+	// program's; the per-node tables above have entries for them.
+	hubs    []*cfg.Loc
+	hubSrcs [][]*cfg.Loc
+	hubCell []CellID
+	hubsOf  [][]int32 // by source Loc.ID: the hubs it feeds
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG
@@ -159,15 +166,20 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 		}
 	}
 	if changed {
-		var interf []Edge
+		var interf, hubOut []Edge
 		for _, es := range g.edges {
 			for _, e := range es {
-				if e.Interference {
+				switch {
+				case !e.Interference, g.IsHub(e.Dst):
+				case g.IsHub(e.Src):
+					hubOut = append(hubOut, e)
+				default:
 					interf = append(interf, e)
 				}
 			}
 		}
 		g.build()
+		g.rebuildHubs(hubOut)
 		for _, e := range interf {
 			g.AddEdge(e.Src, e.Cell, e.Dst)
 		}

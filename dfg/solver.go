@@ -175,7 +175,7 @@ func (s *Solver) initVal(c CellID) domains.Value {
 // is done; the invariants are then not sound and must not be used.
 func (s *Solver) Solve(ctx context.Context) error {
 	g := s.g
-	n := len(g.prog.Locs)
+	n := g.numNodes()
 	incremental := s.solved && s.version == g.structVersion
 	if incremental && len(g.pending) == 0 {
 		return nil
@@ -189,6 +189,10 @@ func (s *Solver) Solve(ctx context.Context) error {
 		s.stats.IncrementalSolves++
 		for _, l := range g.pending {
 			seeds = append(seeds, int32(l.ID))
+		}
+		for len(s.states) < n { // hubs added since
+			s.states = append(s.states, nil)
+			s.posts = append(s.posts, nil)
 		}
 	} else {
 		s.states = make([]*State, n)
@@ -215,8 +219,11 @@ func (s *Solver) Solve(ctx context.Context) error {
 				if err := budget.step(); err != nil {
 					return err
 				}
+				if int(id) >= len(g.prog.Locs) {
+					continue // a hub (no state)
+				}
 				s.stats.Evaluations++
-				nv := s.eval(g.prog.Locs[id])
+				nv := s.eval(g.node(id))
 				if !nv.leq(s.state(id)) {
 					bad = append(bad, id)
 				}
@@ -236,9 +243,12 @@ func (s *Solver) Solve(ctx context.Context) error {
 			if err := budget.step(); err != nil {
 				return err
 			}
+			if int(id) >= len(g.prog.Locs) {
+				continue // a hub (no state)
+			}
 			s.stats.Evaluations++
 			old := s.state(id)
-			nv := s.eval(g.prog.Locs[id])
+			nv := s.eval(g.node(id))
 			if s.isHead[id] && nv.leq(old) {
 				nv = old.narrow(nv)
 			}
@@ -282,7 +292,7 @@ func (b *iterBudget) step() error {
 func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 	g := s.g
 	wl := &posHeap{}
-	inWL := make([]bool, len(g.prog.Locs))
+	inWL := make([]bool, g.numNodes())
 	push := func(id int32) {
 		if !inWL[id] {
 			inWL[id] = true
@@ -298,9 +308,17 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 		if err := b.step(); err != nil {
 			return err
 		}
+		if int(id) >= len(g.prog.Locs) {
+			// A hub: a source changed (set dropped its cached post);
+			// its targets re-read it.
+			for _, d := range g.succs[id] {
+				push(d)
+			}
+			continue
+		}
 		s.stats.Evaluations++
 		old := s.state(id)
-		nv := s.eval(g.prog.Locs[id])
+		nv := s.eval(g.node(id))
 		if s.isHead[id] {
 			j := old.join(nv)
 			s.widenN[id]++
@@ -337,6 +355,43 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 func (s *Solver) set(id int32, st *State) {
 	s.states[id] = st
 	s.posts[id] = nil
+	if int(id) < len(s.g.hubsOf) {
+		for _, h := range s.g.hubsOf[id] {
+			s.posts[h] = nil
+		}
+	}
+}
+
+// hubPost is the value a hub passes on: the join of its sources' values
+// of its cell, taken from their current posts exactly as direct edges
+// would (so a hub changes no invariant), cached until a source changes
+// (set). A hub has no state of its own and is never widened or narrowed.
+func (s *Solver) hubPost(h *cfg.Loc) *post {
+	g := s.g
+	i := h.ID - len(g.prog.Locs)
+	c := g.hubCell[i]
+	var val domains.Value
+	for _, src := range g.hubSrcs[i] {
+		p := s.postOf(src)
+		if p.bottom {
+			continue
+		}
+		v, ok := p.get(c)
+		if !ok {
+			v = s.box(c) // the source does not track the cell: any value
+		}
+		switch {
+		case val == nil:
+			val = v
+		case val == v || v.Leq(val):
+		default:
+			val = val.Join(v)
+		}
+	}
+	if val == nil {
+		return &post{bottom: true}
+	}
+	return &post{cells: []CellID{c}, vals: []domains.Value{val}}
 }
 
 // state returns Φ(loc) by ID (⊥ when not computed).
@@ -344,7 +399,7 @@ func (s *Solver) state(id int32) *State {
 	if st := s.states[id]; st != nil {
 		return st
 	}
-	return &State{s: s, loc: s.g.prog.Locs[id], bottom: true}
+	return &State{s: s, loc: s.g.node(id), bottom: true}
 }
 
 func (s *Solver) computeWTO() {
@@ -354,13 +409,31 @@ func (s *Solver) computeWTO() {
 		roots = append(roots, int32(l.ID))
 	}
 	s.order, s.isHead = weakTopoOrder(g.succs, roots)
-	s.pos = make([]int32, len(g.prog.Locs))
+	s.pos = make([]int32, g.numNodes())
 	for i, id := range s.order {
 		s.pos[id] = int32(i)
 	}
 	s.wtoEdge = g.nEdges
 	s.stats.Heads = 0
-	s.backC = make([][]CellID, len(g.prog.Locs))
+	s.backC = make([][]CellID, g.numNodes())
+	// A hub never widens: its component's cycles all leave it through its
+	// targets, which widen instead, with the cells that come back from
+	// anywhere in the hub's component. So widening happens at program
+	// locations, as with direct edges.
+	from := make([]int32, g.numNodes()) // component start for the back-cell test
+	for id := range from {
+		from[id] = s.pos[id]
+	}
+	for i := len(g.prog.Locs); i < g.numNodes(); i++ {
+		if !s.isHead[i] {
+			continue
+		}
+		s.isHead[i] = false
+		for _, d := range g.succs[i] {
+			s.isHead[d] = true
+			from[d] = min(from[d], s.pos[i])
+		}
+	}
 	for id, h := range s.isHead {
 		if !h {
 			continue
@@ -371,7 +444,7 @@ func (s *Solver) computeWTO() {
 		// enclosing components' heads ensure termination.
 		var back []CellID
 		for _, e := range g.edges[id] {
-			if e.Src != nil && e.Cell != ControlCell && s.pos[e.Src.ID] >= s.pos[id] {
+			if e.Src != nil && e.Cell != ControlCell && s.pos[e.Src.ID] >= from[id] {
 				back = append(back, e.Cell)
 			}
 		}
@@ -403,6 +476,9 @@ func (s *Solver) postOf(u *cfg.Loc) *post {
 }
 
 func (s *Solver) computePost(u *cfg.Loc) *post {
+	if u.ID >= len(s.g.prog.Locs) {
+		return s.hubPost(u)
+	}
 	st := s.state(int32(u.ID))
 	if st.bottom {
 		return &post{bottom: true}

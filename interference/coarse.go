@@ -97,7 +97,7 @@ func (c *coarseGame) sizes() (pairs, flows int) { return c.nPairs, c.nFlows }
 func (c *coarseGame) alloc() (bitset, error) {
 	c.bytes += 8 * c.words
 	if c.bytes > c.limitBytes {
-		return nil, fmt.Errorf("%w (coarse game over %d MiB)", ErrTooManyFacts, c.limitBytes>>20)
+		return nil, fmt.Errorf("%w (coarse game over %d MiB: %d positions, %d writer rows)", ErrTooManyFacts, c.limitBytes>>20, c.n, len(c.rows))
 	}
 	return newBitset(c.n), nil
 }

@@ -69,6 +69,9 @@ type Config struct {
 	// Dir receives one C file per violation ("" : none written).
 	Dir      string
 	Mutation Mutation
+	// Analysis options added to every analysis (e.g. to check an
+	// alternative such as analysis.WithEveryHub).
+	Analysis []analysis.Option
 	// Workers run programs in parallel (default 1).
 	Workers int
 	// Progress, when set, is called after each program (serialized).
@@ -255,7 +258,7 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 
 	// Mutations of the IR come after the exploration: the ground truth is
 	// always the unmutated program.
-	var opts []analysis.Option
+	opts := append([]analysis.Option(nil), c.Analysis...)
 	switch c.Mutation {
 	case AtomicRMW, AtomicCriticalSections:
 		if c.Mutation == AtomicRMW {

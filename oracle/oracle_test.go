@@ -1,6 +1,7 @@
 package oracle
 
 import (
+	"chorus/analysis"
 	"context"
 	"strings"
 	"testing"
@@ -17,6 +18,24 @@ const (
 
 func testConfig(m Mutation, n int) Config {
 	return Config{N: n, Seed: firstSeed, K: 2, MaxStates: 30_000, Workers: 2, Mutation: m}
+}
+
+// TestOracleEveryHub: the oracle also passes when every block of
+// interference edges goes through a dfg hub (by default only large ones
+// do, which the small generated programs rarely have).
+func TestOracleEveryHub(t *testing.T) {
+	if testing.Short() {
+		t.Skip("oracle run")
+	}
+	c := testConfig(NoMutation, nSeeds/2)
+	c.Analysis = []analysis.Option{analysis.WithEveryHub()}
+	rep := Run(context.Background(), c)
+	if rep.ComparedViews == 0 {
+		t.Fatalf("nothing compared: %s", rep.Summary())
+	}
+	for _, v := range rep.Violations {
+		t.Errorf("%v\n%s", v, v.Source)
+	}
 }
 
 // TestOracle: the unmutated analysis has no violation on the fixed seeds,

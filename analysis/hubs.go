@@ -1,0 +1,90 @@
+package analysis
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"chorus/cfg"
+	"chorus/dfg"
+	"chorus/interference"
+)
+
+// addInterference adds a round's interference edges to g. Edges of one
+// cell that form a bipartite block — the same writers reaching several
+// readers — go through one dfg hub (dfg/hub.go) when that saves edges;
+// the invariants are those of the direct edges. hubs=false adds every
+// edge directly; force makes a hub of every block (tests). It returns the
+// number of edges added into the program's locations.
+func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) int {
+	if !hubs {
+		n := 0
+		for _, e := range edges {
+			if g.AddEdge(e.Src, dfg.CellID(e.Cell), e.Dst) {
+				n++
+			}
+		}
+		return n
+	}
+	// Sources per (cell, target), then targets per (cell, sources).
+	type target struct {
+		cell int
+		dst  *cfg.Loc
+	}
+	srcsOf := map[target][]*cfg.Loc{}
+	var targets []target
+	for _, e := range edges {
+		t := target{e.Cell, e.Dst}
+		if _, ok := srcsOf[t]; !ok {
+			targets = append(targets, t)
+		}
+		srcsOf[t] = append(srcsOf[t], e.Src)
+	}
+	type block struct {
+		cell int
+		srcs []*cfg.Loc
+		dsts []*cfg.Loc
+	}
+	blocks := map[string]*block{}
+	var order []*block
+	var key strings.Builder
+	for _, t := range targets {
+		srcs := srcsOf[t]
+		slices.SortFunc(srcs, func(a, b *cfg.Loc) int { return a.ID - b.ID })
+		srcs = slices.Compact(srcs)
+		key.Reset()
+		key.WriteString(strconv.Itoa(t.cell))
+		for _, s := range srcs {
+			key.WriteByte(',')
+			key.WriteString(strconv.Itoa(s.ID))
+		}
+		b, ok := blocks[key.String()]
+		if !ok {
+			b = &block{cell: t.cell, srcs: srcs}
+			blocks[key.String()] = b
+			order = append(order, b)
+		}
+		b.dsts = append(b.dsts, t.dst)
+	}
+	n := 0
+	for _, b := range order {
+		ns, nd := len(b.srcs), len(b.dsts)
+		if force || ns >= 2 && nd >= 2 && ns*nd > 2*ns+nd {
+			n += g.AddHub(b.srcs, dfg.CellID(b.cell), b.dsts)
+			continue
+		}
+		for _, d := range b.dsts {
+			for _, s := range b.srcs {
+				if g.AddEdge(s, dfg.CellID(b.cell), d) {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// WithEveryHub makes a hub of every block of interference edges, however
+// small: for tests of the hub machinery (the soundness oracle runs with
+// it), not for use.
+func WithEveryHub() Option { return func(c *config) { c.forceHubs = true } }

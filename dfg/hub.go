@@ -1,0 +1,148 @@
+package dfg
+
+import (
+	"fmt"
+	"slices"
+
+	"chorus/cfg"
+)
+
+// Interference hubs.
+//
+// On large programs the interference edges of one cell form near-complete
+// bipartite graphs: hundreds of writers, each reaching thousands of
+// readers (aztcd: 4 M edges). A hub stands for the edges srcs × dsts of
+// one cell: a synthetic location (action skip, no template, ID after the
+// program's locations) with src —cell→ hub and src —control→ hub from
+// every source and hub —cell→ dst to every target. The value a hub passes
+// on is the join of its sources' current values of the cell (none when
+// every source is unreachable), computed from their posts as a direct
+// edge would and cached until a source changes (Solver.hubPost); a hub has
+// no state, is never widened or narrowed, and when the weak topological
+// order makes it a cycle head its targets widen instead. So each target
+// gets the same invariant as with the direct edges (the join is
+// associative), through |srcs|+|dsts| edges instead of |srcs|·|dsts|,
+// with one join per source change instead of one per target.
+
+// AddHub adds the interference edges src —cell→ dst for every src in srcs
+// and dst in dsts through one hub. Like AddEdge it ignores targets that do
+// not track cell; it returns the number of targets connected (0: no hub
+// was made).
+func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
+	if cell == ControlCell || len(srcs) == 0 {
+		return 0
+	}
+	var ds []*cfg.Loc
+	for _, d := range dsts {
+		if d != nil && g.Tracks(d, cell) {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) == 0 {
+		return 0
+	}
+	hub := g.newHub(cell, srcs)
+	for _, s := range srcs {
+		g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: hub, Interference: true})
+		g.addEdge(Edge{Src: s, Cell: cell, Dst: hub, Interference: true})
+	}
+	g.pending = append(g.pending, hub)
+	n := 0
+	for _, d := range ds {
+		if g.addEdge(Edge{Src: hub, Cell: cell, Dst: d, Interference: true}) {
+			g.nInterf++
+			g.pending = append(g.pending, d)
+			n++
+		}
+	}
+	return n
+}
+
+// newHub makes the hub location and its per-node entries.
+func (g *Graph) newHub(cell CellID, srcs []*cfg.Loc) *cfg.Loc {
+	id := g.numNodes()
+	hub := &cfg.Loc{ID: id, Act: &cfg.Skip{}}
+	g.hubs = append(g.hubs, hub)
+	g.hubSrcs = append(g.hubSrcs, slices.Clone(srcs))
+	g.hubCell = append(g.hubCell, cell)
+	if g.hubsOf == nil {
+		g.hubsOf = make([][]int32, len(g.prog.Locs))
+	}
+	for _, s := range srcs {
+		g.hubsOf[s.ID] = append(g.hubsOf[s.ID], int32(id))
+	}
+	g.acc = append(g.acc, access{})
+	g.mod = append(g.mod, nil)
+	g.gen = append(g.gen, nil)
+	g.uses = append(g.uses, nil)
+	g.in = append(g.in, []CellID{cell})
+	g.edges = append(g.edges, nil)
+	g.succs = append(g.succs, nil)
+	return hub
+}
+
+// numNodes is the number of locations plus hubs.
+func (g *Graph) numNodes() int { return len(g.prog.Locs) + len(g.hubs) }
+
+// node returns the location or hub with the given ID.
+func (g *Graph) node(id int32) *cfg.Loc {
+	if n := len(g.prog.Locs); int(id) >= n {
+		return g.hubs[int(id)-n]
+	}
+	return g.prog.Locs[id]
+}
+
+// IsHub reports whether l is a hub (see AddHub).
+func (g *Graph) IsHub(l *cfg.Loc) bool {
+	return l != nil && l.ID >= len(g.prog.Locs) && l.ID < g.numNodes() && g.hubs[l.ID-len(g.prog.Locs)] == l
+}
+
+// HubSources returns the sources a hub stands for (nil for a location).
+func (g *Graph) HubSources(l *cfg.Loc) []*cfg.Loc {
+	if !g.IsHub(l) {
+		return nil
+	}
+	return g.hubSrcs[l.ID-len(g.prog.Locs)]
+}
+
+// NumHubs returns the number of hubs.
+func (g *Graph) NumHubs() int { return len(g.hubs) }
+
+// Expand returns e itself, or for an edge out of a hub the direct edges
+// src —cell→ dst it stands for (for explanations and drawings).
+func (g *Graph) Expand(e Edge) []Edge {
+	srcs := g.HubSources(e.Src)
+	if srcs == nil {
+		return []Edge{e}
+	}
+	out := make([]Edge, len(srcs))
+	for i, s := range srcs {
+		out[i] = Edge{Src: s, Cell: e.Cell, Dst: e.Dst, Interference: true}
+	}
+	return out
+}
+
+// rebuildHubs restores the hubs after build (Need) reset the per-node
+// tables: same IDs, same edges.
+func (g *Graph) rebuildHubs(outEdges []Edge) {
+	hubs, srcs, cells := g.hubs, g.hubSrcs, g.hubCell
+	g.hubs, g.hubSrcs, g.hubCell, g.hubsOf = nil, nil, nil, nil
+	n := len(g.prog.Locs)
+	g.acc, g.mod, g.gen, g.uses = g.acc[:n], g.mod[:n], g.gen[:n], g.uses[:n]
+	for i, h := range hubs {
+		nh := g.newHub(cells[i], srcs[i])
+		if nh.ID != h.ID {
+			panic(fmt.Sprintf("dfg: hub %d rebuilt as %d", h.ID, nh.ID))
+		}
+		g.hubs[i] = h // keep the Loc the caller may hold
+		for _, s := range srcs[i] {
+			g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: h, Interference: true})
+			g.addEdge(Edge{Src: s, Cell: cells[i], Dst: h, Interference: true})
+		}
+	}
+	for _, e := range outEdges {
+		if g.Tracks(e.Dst, e.Cell) && g.addEdge(e) {
+			g.nInterf++
+		}
+	}
+}
