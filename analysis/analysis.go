@@ -57,6 +57,7 @@ type config struct {
 	maxRounds  int
 	noFusion   bool
 	noHubs     bool
+	onRound    func(Round)
 	forceHubs  bool // tests: a hub for every block of edges
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
@@ -99,6 +100,10 @@ func WithFusion(on bool) Option { return func(c *config) { c.noFusion = !on } }
 // invariants, far fewer edges on large programs.
 func WithHubs(on bool) Option { return func(c *config) { c.noHubs = !on } }
 
+// WithRoundHook calls f after every round of the outer loop (progress
+// reports, profiling of large programs).
+func WithRoundHook(f func(Round)) Option { return func(c *config) { c.onRound = f } }
+
 // WithEngineOptions passes options to the interference engine.
 func WithEngineOptions(opts ...interference.Option) Option {
 	return func(c *config) { c.engineOpts = append(c.engineOpts, opts...) }
@@ -130,6 +135,7 @@ type Round struct {
 	Z3Queries     int
 	Signatures    int
 	Solve, Engine time.Duration
+	Game          string // "exact", "coarse" or "flow-insensitive" (see package interference)
 }
 
 // Stats describes a run.
@@ -139,7 +145,12 @@ type Stats struct {
 	Conditions    int
 	Locks         int
 	FusedLoads    int // condition loads fused into their assumes (fuse.go)
-	Rounds        []Round
+	// Game is the interference game of the last round: "exact", or a
+	// fallback for programs too large for it, "coarse" or
+	// "flow-insensitive" (less precise, equally sound).
+	Game   string
+	Hubs   int // dfg hubs (dfg/hub.go)
+	Rounds []Round
 	// InterferenceEdges is the number of interference edges in the final DFG.
 	InterferenceEdges int
 	Edges             int // all DFG edges
@@ -244,13 +255,28 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 			break
 		}
 		t1 := time.Now()
-		edges, rs, err := eng.Round(ctx, inv)
+		edges, blocks, rs, err := eng.Round(ctx, inv)
 		if err != nil {
 			return nil, err
 		}
 		r.NewEdges = addInterference(g, edges, !c.noHubs, c.forceHubs)
+		for _, b := range blocks {
+			r.NewEdges += g.AddHub(b.Srcs, dfg.CellID(b.Cell), b.Dsts)
+		}
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
+		switch {
+		case rs.FlowInsensitive:
+			r.Game = "flow-insensitive"
+		case rs.Coarse:
+			r.Game = "coarse"
+		default:
+			r.Game = "exact"
+		}
+		st.Game = r.Game
+		if c.onRound != nil {
+			c.onRound(r)
+		}
 		st.Rounds = append(st.Rounds, r)
 		st.Solve += r.Solve
 		st.Interference += r.Engine
@@ -273,6 +299,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	}
 	st.Checks = time.Since(t2)
 	st.InterferenceEdges = g.NumInterferenceEdges()
+	st.Hubs = g.NumHubs()
 	st.Edges = g.NumEdges()
 	st.Total = time.Since(start)
 	return res, nil

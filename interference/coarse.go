@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // coarseGame is the fallback when the exact game has more facts than the
@@ -40,15 +41,17 @@ import (
 //
 // Rounds: compat only grows, so every row is re-examined in full at the
 // start of a round (pairs: each row's partners under the new exec; flows:
-// the readers that were blocked), and new facts propagate semi-naively
-// through per-row delta sets.
+// the readers that were blocked), and new facts propagate through work
+// lists (pairs: a row is moved again as a whole whenever it gains
+// partners, the same word operations as a delta row would cost, without a
+// second P×P matrix; flows: lists of new readers, dropped after each
+// round). wreach is a list when short.
 type coarseGame struct {
 	e     *Engine
 	n     int // positions
 	words int // words per row
 
 	pairs   []bitset // by position
-	delta   []bitset // by position: partners not yet moved with
 	inQueue []bool
 	queue   []int32
 	mainSet bitset // positions of the singleton main (no main-main pairs)
@@ -65,15 +68,18 @@ type coarseGame struct {
 	limitBytes int
 	bytes      int
 	seeded     bool
+	scratch    bitset // all zero between uses
 }
 
 // flowRow is flowR(w, x, ·).
 type flowRow struct {
 	w, x    int32
-	set     bitset // readers B with flowR(w, x, B)
-	todo    bitset // readers whose step is still to be taken
-	blocked bitset // readers whose step exec blocked (re-examined next round)
-	wreach  bitset
+	set     bitset  // readers B with flowR(w, x, B)
+	todo    []int32 // readers whose step is still to be taken
+	blocked []int32 // readers whose step exec blocked (re-examined next round)
+	// wreach(w, x) as a list when short, else as a bit row.
+	wreachList []int32
+	wreachBits bitset
 }
 
 type okKey struct{ class, acq int }
@@ -151,7 +157,6 @@ func (c *coarseGame) enqueue(a int32) {
 // addPairs adds pair(a, b) and pair(b, a) for every b in m.
 func (c *coarseGame) addPairs(a int32, m bitset) {
 	row := c.pairs[a]
-	d := c.delta[a]
 	isMain := c.e.inMain[a]
 	added := false
 	for i, w := range m {
@@ -163,7 +168,6 @@ func (c *coarseGame) addPairs(a int32, m bitset) {
 			continue
 		}
 		row[i] |= w
-		d[i] |= w
 		added = true
 		c.nPairs += bits.OnesCount64(w)
 		for w != 0 {
@@ -174,7 +178,6 @@ func (c *coarseGame) addPairs(a int32, m bitset) {
 			}
 			if !c.pairs[b].has(int(a)) {
 				c.pairs[b].set(int(a))
-				c.delta[b].set(int(a))
 				c.nPairs++
 				c.enqueue(b)
 			}
@@ -199,33 +202,55 @@ func (c *coarseGame) row(w, x int32) (*flowRow, error) {
 	}
 	r := &flowRow{w: w, x: x}
 	var err error
-	for _, p := range []*bitset{&r.set, &r.todo, &r.blocked, &r.wreach} {
-		if *p, err = c.alloc(); err != nil {
-			return nil, err
-		}
+	if r.set, err = c.alloc(); err != nil {
+		return nil, err
 	}
-	c.writerReach(r)
+	if err := c.writerReach(r); err != nil {
+		return nil, err
+	}
 	c.rowOf[k] = r
 	c.rows = append(c.rows, r)
 	return r, nil
 }
 
-// writerReach fills r.wreach: the positions reachable from w's successors
-// through positions that do not modify x (those that do are included).
-func (c *coarseGame) writerReach(r *flowRow) {
+// writerReach fills r's wreach: the positions reachable from w's
+// successors through positions that do not modify x (those that do are
+// included).
+func (c *coarseGame) writerReach(r *flowRow) error {
 	e := c.e
+	if c.scratch == nil {
+		c.scratch = newBitset(c.n)
+	}
+	seen := c.scratch
+	var list []int32
 	work := append([]int32(nil), e.pos.cf[r.w]...)
 	for len(work) > 0 {
 		a := work[len(work)-1]
 		work = work[:len(work)-1]
-		if r.wreach.has(int(a)) {
+		if seen.has(int(a)) {
 			continue
 		}
-		r.wreach.set(int(a))
+		seen.set(int(a))
+		list = append(list, a)
 		if !e.modifies(a, int(r.x)) {
 			work = append(work, e.pos.cf[a]...)
 		}
 	}
+	if 2*len(list) <= c.words { // 4 bytes per entry vs 8 per word
+		r.wreachList = slices.Clip(list)
+		c.bytes += 4 * len(list)
+	} else {
+		bs, err := c.alloc()
+		if err != nil {
+			return err
+		}
+		copy(bs, seen)
+		r.wreachBits = bs
+	}
+	for _, a := range list {
+		seen.clear(int(a))
+	}
+	return nil
 }
 
 // addFlows adds flowR(r.w, r.x, B) for the B in m that may use the value.
@@ -237,11 +262,11 @@ func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 			continue
 		}
 		r.set[i] |= w
-		r.todo[i] |= w
 		c.nFlows += bits.OnesCount64(w)
 		for w != 0 {
 			b := int32(i*64 + bits.TrailingZeros64(w))
 			w &= w - 1
+			r.todo = append(r.todo, b)
 			c.newEdge = append(c.newEdge, fact3{r.w, r.x, b})
 		}
 	}
@@ -255,7 +280,15 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 		return false
 	}
 	pb := c.pairs[b]
-	for i, w := range r.wreach {
+	if r.wreachBits == nil {
+		for _, a := range r.wreachList {
+			if pb.has(int(a)) && ex.has(int(a)) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, w := range r.wreachBits {
 		if w&pb[i]&ex[i] != 0 {
 			return true
 		}
@@ -269,15 +302,11 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 	if !c.seeded {
 		c.seeded = true
 		c.pairs = make([]bitset, c.n)
-		c.delta = make([]bitset, c.n)
 		c.inQueue = make([]bool, c.n)
 		c.mainSet = newBitset(c.n)
 		for p := range c.pairs {
 			var err error
 			if c.pairs[p], err = c.alloc(); err != nil {
-				return nil, err
-			}
-			if c.delta[p], err = c.alloc(); err != nil {
 				return nil, err
 			}
 			if e.inMain[p] {
@@ -295,7 +324,6 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 		// exec may allow more now: every row moves again with all its
 		// partners.
 		for a := range c.pairs {
-			copy(c.delta[a], c.pairs[a])
 			c.enqueue(int32(a))
 		}
 	}
@@ -311,15 +339,14 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 		a := c.queue[len(c.queue)-1]
 		c.queue = c.queue[:len(c.queue)-1]
 		c.inQueue[a] = false
-		d := c.delta[a]
 		ex := c.execSet(a)
 		if ex == nil {
-			continue // a cannot move (yet): its delta waits for a later round
+			continue // a cannot move (yet); a later round re-examines it
 		}
+		pa := c.pairs[a]
 		any := false
 		for i := range m {
-			m[i] = d[i] & ex[i]
-			d[i] &^= m[i]
+			m[i] = pa[i] & ex[i]
 			any = any || m[i] != 0
 		}
 		if !any {
@@ -346,23 +373,14 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 		if steps++; steps%64 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		for i, w := range r.blocked {
-			r.todo[i] |= w
-			r.blocked[i] = 0
+		r.todo = append(r.todo, r.blocked...)
+		r.blocked = nil
+		for len(r.todo) > 0 {
+			b := r.todo[len(r.todo)-1]
+			r.todo = r.todo[:len(r.todo)-1]
+			c.readerStep(r, int(b), succ)
 		}
-		// Sweep the todo set until it stays empty (a step may add
-		// readers below the sweep's cursor).
-		for again := true; again; {
-			again = false
-			for i := range r.todo {
-				for r.todo[i] != 0 {
-					again = true
-					b := i*64 + bits.TrailingZeros64(r.todo[i])
-					r.todo[i] &= r.todo[i] - 1
-					c.readerStep(r, b, succ)
-				}
-			}
-		}
+		r.todo = nil // release the round's frontier
 	}
 	out := c.newEdge
 	c.newEdge = nil
@@ -377,7 +395,7 @@ func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
 		return // the reader overwrites x: w's value ends here
 	}
 	if !c.readerMay(r, int32(b)) {
-		r.blocked.set(b)
+		r.blocked = append(r.blocked, int32(b))
 		return
 	}
 	for _, b2 := range e.pos.cf[b] {

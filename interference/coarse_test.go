@@ -69,11 +69,23 @@ func (w *weakening) Truth(l *cfg.Loc, c cfg.Expr) Truth {
 // coarseEdges runs rounds 0..3 of weakening invariants and returns every
 // edge(W, X, B) fact found (as position-location triples).
 func coarseEdges(t *testing.T, p *cfg.Program, reference bool) (map[[3]int]bool, error) {
+	facts, _, err := coarseRun(t, p, reference, false)
+	return facts, err
+}
+
+// coarseRun runs rounds 0..3 of weakening invariants with the coarse game
+// (reference: its datalog rules; flat: the flow-insensitive rules) and
+// returns the edge facts (not for flat) and the DFG edges.
+func coarseRun(t *testing.T, p *cfg.Program, reference, flat bool) (map[[3]int]bool, map[[3]int]bool, error) {
 	t.Helper()
 	part := dfg.NewPartition(p, false)
-	e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithCoarse())
+	opt := WithCoarse()
+	if flat {
+		opt = WithFlowInsensitive()
+	}
+	e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), opt)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer e.Close()
 	if reference {
@@ -83,7 +95,7 @@ func coarseEdges(t *testing.T, p *cfg.Program, reference bool) (map[[3]int]bool,
 			t.Fatal(err)
 		}
 	}
-	got := map[[3]int]bool{}
+	got, dfgEdges := map[[3]int]bool{}, map[[3]int]bool{}
 	inv := &weakening{}
 	for inv.round = 0; inv.round < 4; inv.round++ {
 		// Round maps facts to DFG edges through fakeCells; compare the
@@ -101,7 +113,18 @@ func coarseEdges(t *testing.T, p *cfg.Program, reference bool) (map[[3]int]bool,
 				}
 			}
 		}
-		if reference {
+		if flat {
+			if e.flat == nil {
+				e.flat = newFlatGame(e)
+			}
+			for _, b := range e.flat.run() {
+				for _, s := range b.Srcs {
+					for _, d := range b.Dsts {
+						dfgEdges[[3]int{s.ID, b.Cell, d.ID}] = true
+					}
+				}
+			}
+		} else if reference {
 			facts, err = e.dl.run(context.Background())
 		} else {
 			if e.coarse == nil {
@@ -119,8 +142,11 @@ func coarseEdges(t *testing.T, p *cfg.Program, reference bool) (map[[3]int]bool,
 			}
 			got[key] = true
 		}
+		for _, ed := range e.mapEdges(facts) {
+			dfgEdges[[3]int{ed.Src.ID, ed.Cell, ed.Dst.ID}] = true
+		}
 	}
-	return got, nil
+	return got, dfgEdges, nil
 }
 
 // The bit-matrix coarse game derives exactly the facts of the coarse rules
@@ -176,6 +202,17 @@ func TestCoarseMatchesDatalogReference(t *testing.T) {
 		for k := range got {
 			if !want[k] {
 				t.Errorf("%s: bit game has extra %v", pr.name, k)
+			}
+		}
+		// The flow-insensitive fallback covers every coarse DFG edge.
+		_, coarseDFG, _ := coarseRun(t, pr.p, false, false)
+		_, flatDFG, err := coarseRun(t, pr.p, false, true)
+		if err != nil {
+			t.Fatalf("%s: %v", pr.name, err)
+		}
+		for k := range coarseDFG {
+			if !flatDFG[k] {
+				t.Errorf("%s: flow-insensitive misses coarse edge %v", pr.name, k)
 			}
 		}
 		compared++

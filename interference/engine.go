@@ -59,6 +59,8 @@ type RoundStats struct {
 	Z3Queries    int  // Z3 queries in this round
 	Signatures   int  // distinct Φ̂ signatures at the positions
 	Coarse       bool // the coarse flow rules were used (coarse.go)
+	// FlowInsensitive: the pair-free fallback was used (flat.go).
+	FlowInsensitive bool
 }
 
 // Option configures an Engine.
@@ -103,6 +105,10 @@ func WithCoarseFallback(on bool) Option { return func(e *Engine) { e.noFallback 
 // comparisons).
 func WithCoarse() Option { return func(e *Engine) { e.forceCoarse = true } }
 
+// WithFlowInsensitive uses the pair-free rules of flat.go from the start
+// (for tests and comparisons).
+func WithFlowInsensitive() Option { return func(e *Engine) { e.forceFlat = true } }
+
 // Engine holds the static facts of a program and the game state that grows
 // across rounds of the outer loop.
 type Engine struct {
@@ -128,8 +134,10 @@ type Engine struct {
 	maxTuples   int
 	dl          *datalogGame
 	coarse      *coarseGame
+	flat        *flatGame
 	noFallback  bool
 	forceCoarse bool
+	forceFlat   bool
 
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
@@ -326,14 +334,16 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 // Round evaluates Φ̂ at every position under inv, updates compat, runs the
 // rules to their fixpoint (incrementally: facts of earlier rounds are
 // kept, and only facts blocked by compat are re-examined) and returns the
-// DFG edges that the new edge(W, X, B) facts map to.
+// DFG edges that the new edge(W, X, B) facts map to, and — once the
+// flow-insensitive fallback is in use (flat.go) — blocks of edges (every
+// source to every target of one cell) that the caller must add as well.
 //
 // compat is kept as the union over all rounds. Between rounds the
 // invariants only grow in the intended use (more edges, bigger Φ, weaker
 // Φ̂), so compat only grows anyway; taking the union makes the facts
 // monotone even if widening made some Φ smaller, and is sound because a
 // larger compat allows more behaviours.
-func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats, error) {
+func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
 	var st RoundStats
 	q0 := e.sat.Queries
 	k := len(e.classes)
@@ -354,15 +364,26 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats,
 			}
 		}
 		if b%256 == 0 && ctx.Err() != nil {
-			return nil, st, ctx.Err()
+			return nil, nil, st, ctx.Err()
 		}
 	}
 	st.Signatures = len(sigs)
 	st.Z3Queries = e.sat.Queries - q0
 	var facts []fact3
 	var err error
-	if e.forceCoarse && e.coarse == nil {
+	if e.forceFlat && e.flat == nil {
+		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
+	}
+	if e.forceCoarse && e.coarse == nil && e.flat == nil {
 		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
+	}
+	if e.flat != nil {
+		st.FlowInsensitive = true
+		blocks := e.flat.run()
+		for _, b := range blocks {
+			st.NewEdges += len(b.Srcs) * len(b.Dsts)
+		}
+		return nil, blocks, st, nil
 	}
 	switch {
 	case e.coarse != nil:
@@ -388,13 +409,25 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, RoundStats,
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
 	}
+	if err != nil && errors.Is(err, ErrTooManyFacts) && e.flat == nil && !e.noFallback {
+		// Too big for the coarse game's bit matrices: no pairs at all.
+		// The facts of earlier rounds stay valid; the blocks cover them
+		// anyway.
+		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
+		st.FlowInsensitive = true
+		blocks := e.flat.run()
+		for _, b := range blocks {
+			st.NewEdges += len(b.Srcs) * len(b.Dsts)
+		}
+		return nil, blocks, st, nil
+	}
 	if err != nil {
-		return nil, st, err
+		return nil, nil, st, err
 	}
 	st.NewFacts = len(facts)
 	edges := e.mapEdges(facts)
 	st.NewEdges = len(edges)
-	return edges, st, nil
+	return edges, nil, st, nil
 }
 
 // signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.

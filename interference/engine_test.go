@@ -361,7 +361,7 @@ func TestFactLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = e.Round(context.Background(), allUnknown{})
+		_, _, _, err = e.Round(context.Background(), allUnknown{})
 		e.Close()
 		if !errors.Is(err, ErrTooManyFacts) {
 			t.Errorf("datalog=%v: err = %v, want ErrTooManyFacts", dl, err)
@@ -416,6 +416,12 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 				t.Errorf("%s: coarse misses exact edge %v", name, k)
 			}
 		}
+		flat := runEngine(t, p, allUnknown{}, WithFlowInsensitive())
+		for k := range coarse {
+			if !flat[k] {
+				t.Errorf("%s: flow-insensitive misses coarse edge %v", name, k)
+			}
+		}
 		// A bound too small for the exact game but enough for the coarse.
 		size := func(opts ...Option) int {
 			e, err := New(p, fakeCells{p}, opts...)
@@ -423,7 +429,7 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			_, st, err := e.Round(context.Background(), allUnknown{})
+			_, _, st, err := e.Round(context.Background(), allUnknown{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -438,7 +444,7 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, st, err := e.Round(context.Background(), allUnknown{})
+		got, _, st, err := e.Round(context.Background(), allUnknown{})
 		e.Close()
 		if err != nil || !st.Coarse || len(got) == 0 {
 			t.Errorf("%s: bounded round: coarse=%v err=%v edges=%d", name, st.Coarse, err, len(got))

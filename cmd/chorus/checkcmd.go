@@ -151,11 +151,12 @@ type checkItem struct {
 }
 
 type statsJSON struct {
-	Locations         int   `json:"locations"`
-	GamePositions     int   `json:"game_positions"`
-	Rounds            int   `json:"rounds"`
-	InterferenceEdges int   `json:"interference_edges"`
-	MS                int64 `json:"ms"`
+	Locations         int    `json:"locations"`
+	GamePositions     int    `json:"game_positions"`
+	Rounds            int    `json:"rounds"`
+	InterferenceEdges int    `json:"interference_edges"`
+	MS                int64  `json:"ms"`
+	Game              string `json:"game,omitempty"` // exact | coarse | flow-insensitive
 }
 
 // fileOutcome is the result of one file.
@@ -369,7 +370,7 @@ func writeCheckJSON(stdout io.Writer, outs []fileOutcome) {
 			f.Stats = &statsJSON{
 				Locations: st.Locations, GamePositions: st.GamePositions,
 				Rounds: len(st.Rounds), InterferenceEdges: st.InterferenceEdges,
-				MS: out.elapsed.Milliseconds(),
+				MS: out.elapsed.Milliseconds(), Game: st.Game,
 			}
 		}
 		doc.Files = append(doc.Files, f)
