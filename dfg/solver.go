@@ -14,10 +14,11 @@ import (
 type Option func(*options)
 
 type options struct {
-	thresholds []int64
-	delay      int
-	narrowing  int
-	maxIter    int
+	thresholds  []int64
+	delay       int
+	narrowing   int
+	maxIter     int
+	wtoMaxEdges int
 }
 
 // WithThresholds adds widening thresholds to those collected from the
@@ -33,6 +34,12 @@ func WithWideningDelay(n int) Option { return func(o *options) { o.delay = max(n
 // WithNarrowing sets the number of narrowing passes after the widening
 // iteration (default 2).
 func WithNarrowing(passes int) Option { return func(o *options) { o.narrowing = max(passes, 0) } }
+
+// WithOrderThreshold sets the graph size (edges) up to which the solver
+// iterates in Bourdoncle's weak topological order; above it, in the
+// linear-time order of wto.go's dfsOrder (default 400,000; 0: always the
+// latter, as tests do).
+func WithOrderThreshold(edges int) Option { return func(o *options) { o.wtoMaxEdges = max(edges, 0) } }
 
 // WithMaxIterations bounds the number of location evaluations of one Solve;
 // exceeding it makes Solve return an error (default: 2000 per location
@@ -98,7 +105,7 @@ func (p *post) get(c CellID) (domains.Value, bool) {
 
 // NewSolver returns a solver for g in dom.
 func NewSolver(g *Graph, dom domains.Domain, opts ...Option) *Solver {
-	s := &Solver{g: g, dom: dom, part: g.part, opt: options{delay: 2, narrowing: 2}}
+	s := &Solver{g: g, dom: dom, part: g.part, opt: options{delay: 2, narrowing: 2, wtoMaxEdges: defaultWTOMaxEdges}}
 	for _, o := range opts {
 		o(&s.opt)
 	}
@@ -408,7 +415,11 @@ func (s *Solver) computeWTO() {
 	for _, l := range g.rpo {
 		roots = append(roots, int32(l.ID))
 	}
-	s.order, s.isHead = weakTopoOrder(g.succs, roots)
+	if g.nEdges > s.opt.wtoMaxEdges {
+		s.order, s.isHead = dfsOrder(g.succs, roots)
+	} else {
+		s.order, s.isHead = weakTopoOrder(g.succs, roots)
+	}
 	s.pos = make([]int32, g.numNodes())
 	for i, id := range s.order {
 		s.pos[id] = int32(i)

@@ -100,3 +100,62 @@ func (w *wtoBuilder) component(v int32) wtoElem {
 	slices.Reverse(part)
 	return wtoElem{node: v, head: true, body: part}
 }
+
+// defaultWTOMaxEdges: above this many edges the solver orders the graph
+// with dfsOrder instead of Bourdoncle's recursive construction, which
+// revisits nested components and grows quadratically on the giant
+// strongly connected components that interference makes in large
+// programs (WithOrderThreshold).
+const defaultWTOMaxEdges = 400_000
+
+// dfsOrder is a linear-time substitute for weakTopoOrder: the reverse
+// postorder of an iterative depth-first search from roots, with the
+// targets of back edges (edges to a node on the search stack) as heads.
+// Every cycle contains a back edge, whose target is the cycle's node that
+// the search reached first, hence the one earliest in the order: the edge
+// closing the cycle comes from a later node, as with a weak topological
+// order, so widening at heads on the cells of such edges still makes the
+// iteration terminate.
+func dfsOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
+	n := len(succs)
+	const (
+		white = iota
+		onStack
+		done
+	)
+	color := make([]uint8, n)
+	isHead = make([]bool, n)
+	post := make([]int32, 0, n)
+	type frame struct {
+		v int32
+		i int
+	}
+	var stack []frame
+	for _, r := range roots {
+		if color[r] != white {
+			continue
+		}
+		color[r] = onStack
+		stack = append(stack, frame{r, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if top.i < len(succs[top.v]) {
+				s := succs[top.v][top.i]
+				top.i++
+				switch color[s] {
+				case white:
+					color[s] = onStack
+					stack = append(stack, frame{s, 0})
+				case onStack:
+					isHead[s] = true
+				}
+				continue
+			}
+			color[top.v] = done
+			post = append(post, top.v)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	slices.Reverse(post)
+	return post, isHead
+}

@@ -88,6 +88,17 @@ type okKey struct{ class, acq int }
 // (32,768 positions) it leaves room for some 250,000 writer rows.
 const coarseMaxBytes = 1 << 30
 
+// coarseBytes estimates the coarse game's bit matrices: a pair row per
+// position and, at most, a flow row per (position, cell it writes).
+func coarseBytes(e *Engine) int {
+	n := len(e.pos.locs)
+	rows := n
+	for _, m := range e.mod {
+		rows += len(m)
+	}
+	return rows * 8 * ((n + 63) / 64)
+}
+
 func newCoarseGame(e *Engine) *coarseGame {
 	n := len(e.pos.locs)
 	c := &coarseGame{

@@ -371,6 +371,19 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	st.Z3Queries = e.sat.Queries - q0
 	var facts []fact3
 	var err error
+	if !e.noFallback && e.flat == nil && e.coarse == nil && !e.forceCoarse && e.maxTuples > 0 {
+		// Skip games that cannot fit: the exact game when the position
+		// pairs alone would be far beyond its bound, the coarse one when
+		// its bit matrices would exceed their memory bound. (Only time is
+		// saved: each level is sound, see coarse.go and flat.go.)
+		n := len(e.pos.locs)
+		if n*n > 64*e.maxTuples {
+			e.forceCoarse = true
+		}
+	}
+	if !e.noFallback && e.forceCoarse && e.flat == nil && e.coarse == nil && coarseBytes(e) > coarseMaxBytes {
+		e.forceFlat = true
+	}
 	if e.forceFlat && e.flat == nil {
 		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
 	}
