@@ -2,6 +2,7 @@ package dfg
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -126,4 +127,36 @@ func TestNeedAtRestricts(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantStatus(t, s, checks[2], Proven)
+}
+
+// A loop head whose widening would climb a long ladder of program
+// constants one rung per widening switches to the short ladder after
+// thresholdWidenings widenings: the number of widenings stays bounded
+// (here 60 constants lie between the start and the loop bound), and
+// narrowing still recovers the loop bound.
+func TestWideningSwitchesToShortLadder(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("extern int __VERIFIER_nondet_int(void);\nextern void __VERIFIER_assert(int);\nint main(void) {\n  int x = 0, hits = 0;\n  int k = __VERIFIER_nondet_int();\n")
+	for c := 1; c <= 60; c++ {
+		fmt.Fprintf(&src, "  if (k == %d) hits++;\n", c*1000)
+	}
+	src.WriteString("  while (x < 100000) { x = x + 3; }\n  __VERIFIER_assert(x <= 100002);\n  return 0;\n}\n")
+	p, err := cfg.Build("ladder.c", []byte(src.String()), cfg.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(collectThresholds(p, nil)); got < 3*60 {
+		t.Fatalf("only %d thresholds: the ladder is not long", got)
+	}
+	s := solve(t, p, false, domains.Intervals)
+	if w := s.Stats().Widenings; w > 24 { // thresholdWidenings (16) and a few more
+		t.Errorf("%d widenings: the head kept climbing the long ladder", w)
+	}
+	var check *cfg.Check
+	for _, c := range p.Checks {
+		if c.Kind == cfg.AssertCheck {
+			check = c
+		}
+	}
+	wantStatus(t, s, check, Proven)
 }

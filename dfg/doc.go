@@ -70,6 +70,12 @@
 // post-fixpoint of all equations (re-iterating where not) before narrowing,
 // since narrowed invariants need not be one.
 //
+// Large programs: above 400,000 edges (WithOrderThreshold) the order is a
+// depth-first reverse postorder with back-edge targets as heads (linear;
+// Bourdoncle's construction is quadratic on giant components). AddHub
+// (hub.go) routes a block of interference edges of one cell through one
+// synthetic node whose value is the cached join of its sources.
+//
 // # Transfer functions and soundness choices
 //
 //   - Integer expressions are linearized: sums and products by constants of

@@ -33,10 +33,23 @@
 // non-positions l of the runs leading to b, wherever the invariant there
 // needs X (Cells.Uses).
 //
-// When the exact game grows past a fact bound (flow is cubic in the
-// positions), the coarse rules of coarse.go take over: they forget the
-// writer's position in a flow but keep the reader's kills, and produce a
-// superset of the exact edges.
+// Three games, from precise to scalable, each producing a superset of the
+// edges of the one before (tested on the fixtures, the SV-COMP tasks and
+// generated programs):
+//
+//   - exact: the rules above; flow is cubic in the positions, so it is
+//     bounded by WithMaxTuples (3 M facts by default);
+//   - coarse (coarse.go): forgets the writer's position in a flow but keeps
+//     the pairs and the reader's kills; evaluated on bit matrices (a pair
+//     row per position, a flow row per writer), bounded by 1 GiB;
+//   - flow-insensitive (flat.go): no pairs; every writer that can run to
+//     every reader of its cell, main's own writes excepted, returned as
+//     blocks (Block) for the caller to route through one dfg hub each.
+//
+// Round moves down a level when a game exceeds its bound, and skips a
+// level up front when its size estimate already does (aztcd: 13,000
+// positions, coarse; floppy: 51,000 positions, flow-insensitive).
+// RoundStats says which game ran.
 //
 // Semantic choices that follow the reference interpreter (cfg/interp): a
 // thread that ends inside an atomic section (a location without
