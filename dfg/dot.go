@@ -14,6 +14,7 @@ import (
 // labelled with their cell, interference edges dashed red, control edges
 // dotted gray; interference hubs (hub.go) are diamonds.
 func (g *Graph) WriteDot(w io.Writer) error {
+	g.ensure()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "digraph dfg {")
 	fmt.Fprintln(bw, `  node [shape=box, fontname="monospace"];`)

@@ -51,6 +51,7 @@ type Graph struct {
 	// solver last looked.
 	structVersion int
 	pending       []*cfg.Loc
+	stale         bool // In and the edges are not built yet (ensure)
 
 	// Interference hubs (hub.go): synthetic locations numbered after the
 	// program's; the per-node tables above have entries for them.
@@ -99,8 +100,16 @@ func New(p *cfg.Program, part *Partition) *Graph {
 		}
 	}
 	g.computeRPO()
-	g.build()
+	g.stale = true // built on first use, so that a NeedAt before it costs nothing
 	return g
+}
+
+// ensure builds In and the sequential edges if they are not built yet.
+func (g *Graph) ensure() {
+	if g.stale {
+		g.stale = false
+		g.build()
+	}
 }
 
 func sortedSet(cs []CellID) []CellID {
@@ -128,10 +137,11 @@ func (g *Graph) Uses(loc *cfg.Loc) []CellID { return g.uses[loc.ID] }
 // loc uses, the cells it modifies whose old value is an input of its action
 // (weak writes, writes to part of a relational cell), and the needed cells
 // of Need.
-func (g *Graph) In(loc *cfg.Loc) []CellID { return g.in[loc.ID] }
+func (g *Graph) In(loc *cfg.Loc) []CellID { g.ensure(); return g.in[loc.ID] }
 
 // Tracks reports whether cell c is tracked at loc (ControlCell always is).
 func (g *Graph) Tracks(loc *cfg.Loc, c CellID) bool {
+	g.ensure()
 	if c == ControlCell {
 		return true
 	}
@@ -165,7 +175,7 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 			changed = true
 		}
 	}
-	if changed {
+	if changed && !g.stale {
 		var interf, hubOut []Edge
 		for _, es := range g.edges {
 			for _, e := range es {
@@ -191,11 +201,12 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 func (g *Graph) Needed() []CellID { return g.need }
 
 // Edges returns the edges into dst (do not modify).
-func (g *Graph) Edges(dst *cfg.Loc) []Edge { return g.edges[dst.ID] }
+func (g *Graph) Edges(dst *cfg.Loc) []Edge { g.ensure(); return g.edges[dst.ID] }
 
 // Sources returns the sources of the edges into dst for cell c (nil
 // entries are the ⊥ source).
 func (g *Graph) Sources(dst *cfg.Loc, c CellID) []*cfg.Loc {
+	g.ensure()
 	var out []*cfg.Loc
 	for _, e := range g.edges[dst.ID] {
 		if e.Cell == c {
@@ -207,8 +218,8 @@ func (g *Graph) Sources(dst *cfg.Loc, c CellID) []*cfg.Loc {
 
 // NumEdges returns the number of edges (sequential, control and
 // interference); NumInterferenceEdges the interference ones among them.
-func (g *Graph) NumEdges() int             { return g.nEdges }
-func (g *Graph) NumInterferenceEdges() int { return g.nInterf }
+func (g *Graph) NumEdges() int             { g.ensure(); return g.nEdges }
+func (g *Graph) NumInterferenceEdges() int { g.ensure(); return g.nInterf }
 
 // AddEdge adds the interference edge src —cell→ dst. It returns false and
 // records nothing when the edge exists already, when cell is ControlCell
@@ -218,6 +229,7 @@ func (g *Graph) NumInterferenceEdges() int { return g.nInterf }
 // An edge whose source does not modify cell is accepted; it carries the
 // cell's value before act(src), which equals the value after it.
 func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
+	g.ensure()
 	if src == nil || dst == nil || cell == ControlCell || !g.Tracks(dst, cell) {
 		return false
 	}

@@ -29,6 +29,7 @@ import (
 // not track cell; it returns the number of targets connected (0: no hub
 // was made).
 func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
+	g.ensure()
 	if cell == ControlCell || len(srcs) == 0 {
 		return 0
 	}

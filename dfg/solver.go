@@ -182,6 +182,7 @@ func (s *Solver) initVal(c CellID) domains.Value {
 // is done; the invariants are then not sound and must not be used.
 func (s *Solver) Solve(ctx context.Context) error {
 	g := s.g
+	g.ensure()
 	n := g.numNodes()
 	incremental := s.solved && s.version == g.structVersion
 	if incremental && len(g.pending) == 0 {
