@@ -17,16 +17,7 @@ import (
 // coarseRulesRef are the rules of coarseGame (see its comment) in datalog,
 // with wreach spelled out: the reference the bit-matrix evaluation is
 // checked against.
-const coarseRulesRef = `
-canrun(A)     :- enof(A, E), compat(A, E).
-acqheld(A, B) :- acq(A, L), holds(B, L).
-
-pair(E, C)  :- spawn(S, E), cf(S, C).
-pair(A, E2) :- pair(A, S), spawn(S, E2),
-               canrun(S), enof(S, E), compat(A, E), !atomic(A), !acqheld(S, A).
-pair(A2, B) :- pair(A, B), cf(A, A2),
-               canrun(A), enof(A, E), compat(B, E), !atomic(B), !acqheld(A, B).
-pair(B, A)  :- pair(A, B).
+const coarseRulesRef = pairRules + `
 
 wreach(W, X, A)  :- mod(W, X), cf(W, A).
 wreach(W, X, A2) :- wreach(W, X, A), !mod(A, X), cf(A, A2).

@@ -20,17 +20,7 @@ import (
 // changes no edge. The rule for spawn is ours (see game).
 // Negated relations (mod, atomic, acqheld) never change after the first
 // round, so every later Evaluate is incremental: only compat grows.
-const Rules = `
-canrun(A)   :- enof(A, E), compat(A, E).
-acqheld(A, B) :- acq(A, L), holds(B, L).
-
-pair(E, C)  :- spawn(S, E), cf(S, C).
-pair(A, E2) :- pair(A, S), spawn(S, E2),
-               canrun(S), enof(S, E), compat(A, E), !atomic(A), !acqheld(S, A).
-pair(A2, B) :- pair(A, B), cf(A, A2),
-               canrun(A), enof(A, E), compat(B, E), !atomic(B), !acqheld(A, B).
-pair(B, A)  :- pair(A, B).
-
+const Rules = pairRules + `
 flow(U, X, A2, B) :- pair(U, B), mod(U, X), cf(U, A2), useful(B, X),
                canrun(U), enof(U, E), compat(B, E), !atomic(B), !acqheld(U, B).
 flow(W, X, A2, B) :- flow(W, X, A, B), cf(A, A2), !mod(A, X),
@@ -41,6 +31,20 @@ flow(W, X, A, E2) :- flow(W, X, A, S), spawn(S, E2), !mod(S, X), useful(E2, X),
                canrun(S), enof(S, E), compat(A, E), !atomic(A), !acqheld(S, A).
 
 edge(W, X, B) :- flow(W, X, _, B).
+`
+
+// pairRules are the rules for canrun, acqheld and pair, shared by the
+// exact game (Rules) and the coarse one (coarse.go).
+const pairRules = `
+canrun(A)   :- enof(A, E), compat(A, E).
+acqheld(A, B) :- acq(A, L), holds(B, L).
+
+pair(E, C)  :- spawn(S, E), cf(S, C).
+pair(A, E2) :- pair(A, S), spawn(S, E2),
+               canrun(S), enof(S, E), compat(A, E), !atomic(A), !acqheld(S, A).
+pair(A2, B) :- pair(A, B), cf(A, A2),
+               canrun(A), enof(A, E), compat(B, E), !atomic(B), !acqheld(A, B).
+pair(B, A)  :- pair(A, B).
 `
 
 // datalogGame runs Rules on the datalog engine.
