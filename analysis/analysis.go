@@ -232,8 +232,18 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	for _, x := range eng.ConditionCells() {
 		need = append(need, dfg.CellID(x))
 	}
-	g.NeedAt(eng.IsPosition, need...)
+	flat := eng.FlowInsensitive()
+	if !flat {
+		g.NeedAt(eng.IsPosition, need...)
+	}
 	solver := dfg.NewSolver(g, dom, c.solverOpts...)
+	if flat {
+		// A program too large for the games with pairs (floppy): Φ̂
+		// matters only for whether a writer can run, so the condition
+		// cells are not tracked at every position, and widening takes the
+		// short ladder. Both only lose precision.
+		solver.SetFastWidening(true)
+	}
 	res.Graph, res.Solver, res.Engine = g, solver, eng
 	st.GamePositions = eng.NumPositions()
 	st.Conditions = len(eng.Conditions())
@@ -268,6 +278,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 		switch {
 		case rs.FlowInsensitive:
 			r.Game = "flow-insensitive"
+			solver.SetFastWidening(true)
 		case rs.Coarse:
 			r.Game = "coarse"
 		default:

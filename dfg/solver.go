@@ -83,6 +83,9 @@ type Solver struct {
 	backC   [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
 	widenN  []int
 	widened []int // by Loc.ID: widenings applied in this Solve
+	// fastWidening: every head widens with the short ladder from its
+	// first widening (SetFastWidening).
+	fastWidening bool
 
 	stats Stats
 }
@@ -130,6 +133,14 @@ func NewSolver(g *Graph, dom domains.Domain, opts ...Option) *Solver {
 	}
 	return s
 }
+
+// SetFastWidening makes every widening use the short threshold ladder (0,
+// ±1, type bounds, WithThresholds) from the start, for the following
+// Solves. Precision is traded for time where it is scarce anyway: package
+// analysis sets it once the interference is flow-insensitive, whose giant
+// cycles otherwise make thousands of heads climb the ladder of every
+// program constant. Sound: any widening stays above the join.
+func (s *Solver) SetFastWidening(on bool) { s.fastWidening = on }
 
 // Graph returns the solver's graph.
 func (s *Solver) Graph() *Graph { return s.g }
@@ -334,7 +345,7 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 				s.stats.Widenings++
 				ths := s.ths
 				s.widened[id]++
-				if s.widened[id] > thresholdWidenings {
+				if s.widened[id] > thresholdWidenings || s.fastWidening {
 					// The head kept growing through its threshold
 					// widenings: widen with the short ladder (0, ±1,
 					// type bounds) only. Sound (any widening result is

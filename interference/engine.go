@@ -256,6 +256,18 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
+		// Skip games that cannot fit: the exact game when the position
+		// pairs alone would be far beyond its bound, the coarse one when
+		// its bit matrices would exceed their memory bound. (Only time is
+		// saved: each level is sound, see coarse.go and flat.go.)
+		if np*np > 64*e.maxTuples {
+			e.forceCoarse = true
+		}
+		if e.forceCoarse && coarseBytes(e) > coarseMaxBytes {
+			e.forceFlat = true
+		}
+	}
 	if !e.noZ3 {
 		e.sat = newSatChecker(e.conds.conds, e.z3Timeout)
 	} else {
@@ -279,6 +291,13 @@ func (e *Engine) Close() {
 		e.sat.close()
 	}
 }
+
+// FlowInsensitive reports whether the engine plays (or will play from the
+// first round) the flow-insensitive game of flat.go, which reads Φ̂ only
+// to tell whether a writer can run: its conditions then need not be
+// tracked at every position (analysis skips dfg NeedAt; an untracked
+// condition evaluates to Unknown, the weakest answer).
+func (e *Engine) FlowInsensitive() bool { return e.forceFlat || e.flat != nil }
 
 // Conditions returns the observable conditions.
 func (e *Engine) Conditions() []*Condition { return e.conds.conds }
@@ -371,19 +390,6 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	st.Z3Queries = e.sat.Queries - q0
 	var facts []fact3
 	var err error
-	if !e.noFallback && e.flat == nil && e.coarse == nil && !e.forceCoarse && e.maxTuples > 0 {
-		// Skip games that cannot fit: the exact game when the position
-		// pairs alone would be far beyond its bound, the coarse one when
-		// its bit matrices would exceed their memory bound. (Only time is
-		// saved: each level is sound, see coarse.go and flat.go.)
-		n := len(e.pos.locs)
-		if n*n > 64*e.maxTuples {
-			e.forceCoarse = true
-		}
-	}
-	if !e.noFallback && e.forceCoarse && e.flat == nil && e.coarse == nil && coarseBytes(e) > coarseMaxBytes {
-		e.forceFlat = true
-	}
 	if e.forceFlat && e.flat == nil {
 		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
 	}
