@@ -86,6 +86,9 @@ type Solver struct {
 	// fastWidening: every head widens with the short ladder from its
 	// first widening (SetFastWidening).
 	fastWidening bool
+	// hubVals: by hub index, the value a hub passed on when its targets
+	// were last pushed (ascend).
+	hubVals []*post
 
 	stats Stats
 }
@@ -216,6 +219,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 	} else {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
+		s.hubVals = nil
 		seeds = slices.Clone(s.order)
 	}
 	g.pending = nil
@@ -328,8 +332,19 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 			return err
 		}
 		if int(id) >= len(g.prog.Locs) {
-			// A hub: a source changed (set dropped its cached post);
-			// its targets re-read it.
+			// A hub: a source changed (set dropped its cached post).
+			// Its targets re-read it only if the join it passes on
+			// changed since they were last pushed: on large programs
+			// most source changes are absorbed by the join.
+			h := int(id) - len(g.prog.Locs)
+			for len(s.hubVals) <= h {
+				s.hubVals = append(s.hubVals, nil)
+			}
+			nv := s.postOf(g.node(id))
+			if old := s.hubVals[h]; old != nil && postEqual(old, nv) {
+				continue
+			}
+			s.hubVals[h] = nv
 			for _, d := range g.succs[id] {
 				push(d)
 			}
@@ -379,6 +394,22 @@ func (s *Solver) set(id int32, st *State) {
 			s.posts[h] = nil
 		}
 	}
+}
+
+// postEqual reports whether two posts hold the same values.
+func postEqual(a, b *post) bool {
+	if a.bottom || b.bottom {
+		return a.bottom == b.bottom
+	}
+	if !slices.Equal(a.cells, b.cells) {
+		return false
+	}
+	for i, v := range a.vals {
+		if v != b.vals[i] && !v.Equal(b.vals[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // hubPost is the value a hub passes on: the join of its sources' values
