@@ -82,9 +82,69 @@ func (s *satChecker) sat(lits []Literal) bool {
 	if r, ok := s.memo[k]; ok {
 		return r
 	}
-	r := s.ask(lits)
+	r := true
+	if s.ctx == nil {
+		r = true // clashes only (WithoutZ3)
+	} else if comps := s.split(lits); len(comps) > 1 {
+		// Literals over disjoint variables are independent: the
+		// conjunction is satisfiable iff every group is. Each group is
+		// memoized on its own, so a position's Φ̂ is decided once and an
+		// enabled class only together with the literals it shares
+		// variables with. (Were two groups secretly dependent, this
+		// could only answer satisfiable more often: sound.)
+		for _, c := range comps {
+			if !s.sat(c) {
+				r = false
+				break
+			}
+		}
+	} else {
+		r = s.ask(lits)
+	}
 	s.memo[k] = r
 	return r
+}
+
+// split groups sorted literals into classes connected by shared
+// variables (each class stays sorted).
+func (s *satChecker) split(lits []Literal) [][]Literal {
+	parent := make([]int, len(lits))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	owner := map[*cfg.Var]int{}
+	for i, l := range lits {
+		// The variables the Z3 encoding constrains (Condition.Vars may
+		// be incomplete for hand-made conditions).
+		for _, v := range exprIntVars(s.conds[l.Cond].Expr) {
+			if j, ok := owner[v]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[v] = i
+			}
+		}
+	}
+	groups := map[int]int{}
+	var out [][]Literal
+	for i, l := range lits {
+		r := find(i)
+		g, ok := groups[r]
+		if !ok {
+			g = len(out)
+			groups[r] = g
+			out = append(out, nil)
+		}
+		out[g] = append(out[g], l)
+	}
+	return out
 }
 
 func (s *satChecker) ask(lits []Literal) bool {

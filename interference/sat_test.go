@@ -64,4 +64,14 @@ func TestSatChecker(t *testing.T) {
 	if s.Queries == 0 {
 		t.Errorf("no Z3 queries asked")
 	}
+	// Independent groups (x; c; u) are decided apart and memoized apart:
+	// an unsatisfiable group makes the conjunction unsatisfiable, and a
+	// known group costs no new query.
+	check(false, Literal{0, false}, Literal{1, true}, Literal{3, true}) // x < 3 ∧ x > 5 ∧ u >= 0
+	q := s.Queries
+	check(true, Literal{0, false}, Literal{1, false}, Literal{3, true}, Literal{4, false})
+	check(false, Literal{2, false}, Literal{3, true}, Literal{4, false})
+	if s.Queries != q+1 { // only {c < 127} is new
+		t.Errorf("%d queries for groups already decided, want 1", s.Queries-q)
+	}
 }
