@@ -6,7 +6,7 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO ?= testdata/check/appendix_a.c
 
-.PHONY: deps build demo test vet fmt-check bench fuzz
+.PHONY: deps build demo test vet fmt-check bench bench-corpus fuzz
 
 deps:
 	@if [ ! -f /usr/include/z3.h ]; then \
@@ -38,6 +38,11 @@ test: deps fmt-check vet
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./domains ./datalog
+
+# Time per phase on the corpus (needs ../shared): SV-COMP tasks, then the
+# 30 DDVerify drivers (floppy takes about 10 minutes).
+bench-corpus: deps
+	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'SVCOMPNoWrongSafe|DDVerify' -args -corpus-report -ddverify -corpus-timeout 20m
 
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzBuild -fuzztime 10m ./cfg

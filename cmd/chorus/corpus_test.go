@@ -176,8 +176,10 @@ func TestDDVerify(t *testing.T) {
 		p, u, w := out.res.Count()
 		totalChecks += p + u + w
 		totalProven += p + u
-		t.Logf("%-20s %5d checks, %5d proven, %4d unreachable, %5d unproven, %6.2fs, %d locations, %d positions, %d rounds",
-			filepath.Base(path), p+u+w, p, u, w, el.Seconds(), out.res.Stats.Locations, out.res.Stats.GamePositions, len(out.res.Stats.Rounds))
+		st := out.res.Stats
+		t.Logf("%-20s %5d checks, %5d proven, %4d unreachable, %5d unproven, %6.2fs (setup %.1fs, solve %.1fs, interference %.1fs, checks %.1fs), %d locations, %d positions, %d rounds, %s game, %d hubs",
+			filepath.Base(path), p+u+w, p, u, w, el.Seconds(), st.Setup.Seconds(), st.Solve.Seconds(), st.Interference.Seconds(), st.Checks.Seconds(),
+			st.Locations, st.GamePositions, len(st.Rounds), st.Game, st.Hubs)
 	}
 	t.Logf("total: %d checks, %d proven or unreachable", totalChecks, totalProven)
 }
