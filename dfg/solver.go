@@ -87,7 +87,7 @@ type Solver struct {
 	// first widening (SetFastWidening).
 	fastWidening bool
 	// hubVals: by hub index, the value a hub passed on when its targets
-	// were last pushed (ascend).
+	// were last pushed (ascend), within the current Solve.
 	hubVals []*post
 
 	stats Stats
@@ -219,9 +219,11 @@ func (s *Solver) Solve(ctx context.Context) error {
 	} else {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
-		s.hubVals = nil
 		seeds = slices.Clone(s.order)
 	}
+	// Narrowing may have lowered what hubs passed on since their targets
+	// were last pushed: start every Solve with no memory of it.
+	s.hubVals = nil
 	g.pending = nil
 	s.version = g.structVersion
 	s.solved = false
