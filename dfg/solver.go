@@ -398,6 +398,22 @@ func (s *Solver) set(id int32, st *State) {
 	}
 }
 
+// joinInto returns cur ⊔ v (v when cur is nil). When v ⊑ cur it returns
+// cur itself: cur is then an upper bound of both and, the join being the
+// least upper bound, cur ⊔ v = cur, so skipping the join (which
+// allocates) changes nothing. Many edges into one location often carry
+// the very same value.
+func joinInto(cur, v domains.Value) domains.Value {
+	switch {
+	case cur == nil:
+		return v
+	case cur == v || v.Leq(cur):
+		return cur
+	default:
+		return cur.Join(v)
+	}
+}
+
 // postEqual reports whether two posts hold the same values.
 func postEqual(a, b *post) bool {
 	if a.bottom || b.bottom {
@@ -432,13 +448,7 @@ func (s *Solver) hubPost(h *cfg.Loc) *post {
 		if !ok {
 			v = s.box(c) // the source does not track the cell: any value
 		}
-		switch {
-		case val == nil:
-			val = v
-		case val == v || v.Leq(val):
-		default:
-			val = val.Join(v)
-		}
+		val = joinInto(val, v)
 	}
 	if val == nil {
 		return &post{bottom: true}
@@ -694,18 +704,7 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 		if !ok {
 			continue
 		}
-		switch cur := st.vals[i]; {
-		case cur == nil:
-			st.vals[i] = val
-		case cur == val || val.Leq(cur):
-			// Nothing to add: val ⊑ cur, so cur is an upper bound of
-			// both (sound) and, the join being the least upper bound,
-			// cur ⊔ val = cur: skipping the join (which allocates)
-			// leaves the result unchanged. Many edges into one location
-			// often carry the very same value.
-		default:
-			st.vals[i] = cur.Join(val)
-		}
+		st.vals[i] = joinInto(st.vals[i], val)
 	}
 	if !reach {
 		return &State{s: s, loc: loc, bottom: true}
@@ -734,6 +733,11 @@ func coarseThresholds(p *cfg.Program, extra []int64) []int64 {
 	for _, c := range extra {
 		set[c] = true
 	}
+	return sortedKeys(set)
+}
+
+// sortedKeys returns the members of set in increasing order.
+func sortedKeys(set map[int64]bool) []int64 {
 	out := make([]int64, 0, len(set))
 	for c := range set {
 		out = append(out, c)
@@ -815,10 +819,5 @@ func collectThresholds(p *cfg.Program, extra []int64) []int64 {
 	for _, c := range extra {
 		set[c] = true
 	}
-	out := make([]int64, 0, len(set))
-	for c := range set {
-		out = append(out, c)
-	}
-	slices.Sort(out)
-	return out
+	return sortedKeys(set)
 }

@@ -200,9 +200,12 @@ func (c *coarseGame) addPairs(a int32, m bitset) {
 }
 
 func (c *coarseGame) addPair(a, b int32) {
-	m := newBitset(c.n)
-	m.set(int(b))
-	c.addPairs(a, m)
+	if c.scratch == nil {
+		c.scratch = newBitset(c.n)
+	}
+	c.scratch.set(int(b))
+	c.addPairs(a, c.scratch)
+	c.scratch.clear(int(b))
 }
 
 // row returns flowR(w, x, ·), creating it.

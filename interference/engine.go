@@ -397,12 +397,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
 	}
 	if e.flat != nil {
-		st.FlowInsensitive = true
-		blocks := e.flat.run()
-		for _, b := range blocks {
-			st.NewEdges += len(b.Srcs) * len(b.Dsts)
-		}
-		return nil, blocks, st, nil
+		return e.flatRound(st)
 	}
 	switch {
 	case e.coarse != nil:
@@ -433,12 +428,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		// The facts of earlier rounds stay valid; the blocks cover them
 		// anyway.
 		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
-		st.FlowInsensitive = true
-		blocks := e.flat.run()
-		for _, b := range blocks {
-			st.NewEdges += len(b.Srcs) * len(b.Dsts)
-		}
-		return nil, blocks, st, nil
+		return e.flatRound(st)
 	}
 	if err != nil {
 		return nil, nil, st, err
@@ -447,6 +437,16 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	edges := e.mapEdges(facts)
 	st.NewEdges = len(edges)
 	return edges, nil, st, nil
+}
+
+// flatRound finishes a Round with the flow-insensitive game.
+func (e *Engine) flatRound(st RoundStats) ([]Edge, []Block, RoundStats, error) {
+	st.FlowInsensitive = true
+	blocks := e.flat.run()
+	for _, b := range blocks {
+		st.NewEdges += len(b.Srcs) * len(b.Dsts)
+	}
+	return nil, blocks, st, nil
 }
 
 // signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.
