@@ -27,6 +27,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -357,44 +358,49 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 	return out
 }
 
-// Explain renders a check's interference edges as "counter written by
-// other threads at line 21 (value in [1, +oo]), line 25 (value 0)". Where
-// it is cheap to tell — the check compares one variable with a constant
-// and the writer assigns the cell — only the writes whose values can
-// violate the check are listed.
+// Explain renders a check's interfering writes (Writes) on one line:
+// "counter written by other threads at line 21 (value in [1, +oo]), line
+// 25 (value 0)". At most explainWrites writes are listed; the rest are
+// counted ("and 12 more writes"), so that a warning stays readable on
+// programs with many writers.
 func (r *Result) Explain(c CheckResult) string {
-	if len(c.Interference) == 0 {
+	writes := r.Writes(c)
+	if len(writes) == 0 {
 		return ""
 	}
-	subject, op, k, filter := checkSubject(c.Check)
-	byCell := map[dfg.CellID][]string{}
-	var order []dfg.CellID
-	for _, e := range c.Interference {
-		desc := fmt.Sprintf("line %d", e.Src.Pos.Line)
-		if a, ok := e.Src.Act.(*cfg.Assign); ok && a.Src.ExprType().IsInt() && r.Solver != nil {
-			iv := r.Solver.At(e.Src).Eval(a.Src)
-			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(iv, op, k) {
-				continue // this write cannot break the check
-			}
-			desc += " (value " + intervalString(iv) + ")"
+	var order []string
+	byVar := map[string][]string{}
+	listed := 0
+	for _, w := range writes {
+		if listed == explainWrites {
+			break
 		}
-		if _, ok := byCell[e.Cell]; !ok {
-			order = append(order, e.Cell)
+		listed++
+		where := fmt.Sprintf("line %d", w.Pos.Line)
+		if w.Pos.Filename != c.Check.Pos.Filename {
+			where = fmt.Sprintf("%s:%d", filepath.Base(w.Pos.Filename), w.Pos.Line)
 		}
-		dup := false
-		for _, s := range byCell[e.Cell] {
-			dup = dup || s == desc
+		if w.Value != "" {
+			where += " (value " + w.Value + ")"
 		}
-		if !dup {
-			byCell[e.Cell] = append(byCell[e.Cell], desc)
+		if _, ok := byVar[w.Var]; !ok {
+			order = append(order, w.Var)
 		}
+		byVar[w.Var] = append(byVar[w.Var], where)
 	}
 	var parts []string
-	for _, cell := range order {
-		parts = append(parts, fmt.Sprintf("%s written by other threads at %s", r.Graph.Partition().Cell(cell), strings.Join(byCell[cell], ", ")))
+	for _, v := range order {
+		parts = append(parts, fmt.Sprintf("%s written by other threads at %s", v, strings.Join(byVar[v], ", ")))
 	}
-	return strings.Join(parts, "; ")
+	s := strings.Join(parts, "; ")
+	if rest := len(writes) - listed; rest > 0 {
+		s += fmt.Sprintf(" and %d more writes", rest)
+	}
+	return s
 }
+
+// explainWrites bounds the writes Explain lists.
+const explainWrites = 4
 
 // checkSubject recognizes a check "v op k" or "k op v" (casts allowed
 // around v) and returns v, the operator with v on the left, and k.

@@ -67,20 +67,10 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	if e := checkNesting(filename, src); e != nil {
 		return nil, e
 	}
-	base, err := baseConfig(opts.DataModel)
+	conf, err := frontendConfig(opts)
 	if err != nil {
 		return nil, &Error{Pos: token.Position{Filename: filename}, Msg: err.Error()}
 	}
-	// A Config must not be shared between concurrent Translate calls.
-	conf := *base
-	conf.IncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.IncludePaths...)
-	conf.SysIncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.SysIncludePaths...)
-	// Untrusted input must not hang the frontend: macro expansion is
-	// bounded, and #include reaches only regular files (not /dev/zero or
-	// a FIFO), through hostFS.
-	conf.ExpansionLimit = maxExpansion
-	conf.FS = hostFS{}
-	conf.FSOnly = true
 
 	var b *builder
 	defer func() {
@@ -234,6 +224,26 @@ var overlay = map[string]string{overlayDir + "/gnu/stubs-32.h": "/* chorus: no s
 // maxExpansion bounds the preprocessor's work (tokens processed); the
 // largest corpus file needs well under one million.
 const maxExpansion = 5_000_000
+
+// frontendConfig is the cc configuration of one translation unit under
+// opts (Build and InputDigest must agree on it). A Config must not be
+// shared between concurrent Translate calls: each call gets a copy.
+func frontendConfig(opts Options) (cc.Config, error) {
+	base, err := baseConfig(opts.DataModel)
+	if err != nil {
+		return cc.Config{}, err
+	}
+	conf := *base
+	conf.IncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.IncludePaths...)
+	conf.SysIncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.SysIncludePaths...)
+	// Untrusted input must not hang the frontend: macro expansion is
+	// bounded, and #include reaches only regular files (not /dev/zero or
+	// a FIFO), through hostFS.
+	conf.ExpansionLimit = maxExpansion
+	conf.FS = hostFS{}
+	conf.FSOnly = true
+	return conf, nil
+}
 
 // hostFS serves the overlay's synthetic headers and the host's regular
 // files (cc passes absolute or include-relative names).

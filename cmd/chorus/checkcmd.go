@@ -3,19 +3,19 @@ package main
 // chorus check: prove the check sites of C files for any number of threads.
 //
 //	chorus check [--domain interval|octagon] [--checks assert,bounds,overflow,divzero]
-//	             [--data-model ILP32|LP64] [--format text|json] [--invariants]
-//	             [--dot FILE] [--timeout DURATION] FILE...
+//	             [--data-model ILP32|LP64] [--format text|json|sarif] [--invariants]
+//	             [--dot FILE] [--timeout DURATION] [-j N] [--memory SIZE] ... FILE...
 //
-// Text output: one line per unproven check,
-// "file:line:col: warning: <message> [<kind>]", then a summary line
-// "N checks: P proven, U unreachable, W unproven". JSON output: see
-// checkJSON below (stable, version 1). Exit status: 0 when every file is
-// safe, 1 when some check is unproven (or a file's analysis did not
-// finish), 2 on a usage or input error (other files are still analyzed).
+// Each file is analysed in a worker process (bulk.go, worker.go). Text
+// output: one line per unproven check, "file:line:col: warning: <message>
+// [<kind>]", then a summary line "N checks: P proven, U unreachable, W
+// unproven". JSON output: see checkJSON in output.go (stable, version 1);
+// SARIF: report/sarif. Exit status: 0 when every file is safe, 1 when
+// some check is unproven (or a file's analysis did not finish), 2 on a
+// usage or input error (other files are still analyzed).
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -54,6 +54,7 @@ type checkOptions struct {
 	maxRounds  int
 	confirm    int // --confirm K (confirm.go); 0: off
 	files      []string
+	bulk       bulkOptions // the run: workers, limits, cache, outputs (bulk.go)
 }
 
 // parseCheckArgs parses flags and files; flags may follow files.
@@ -64,12 +65,13 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.StringVar(&o.domain, "domain", "interval", "abstract domain: interval or octagon")
 	checks := fs.String("checks", "assert,bounds,overflow,divzero", "check kinds to report (comma-separated): assert, bounds, overflow, divzero")
 	fs.StringVar(&o.dataModel, "data-model", "", "ILP32 or LP64 (default: from the SV-COMP task's .yml next to the file, else LP64)")
-	fs.StringVar(&o.format, "format", "text", "output format: text or json")
+	fs.StringVar(&o.format, "format", "text", "output format: text, json or sarif (SARIF 2.1.0)")
 	fs.BoolVar(&o.invariants, "invariants", false, "print the invariant at every location")
 	fs.StringVar(&o.dot, "dot", "", "write the final data flow graph (Graphviz) to this file (one input file only)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "per-file analysis time limit (0: none); a file that runs out is unknown")
 	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
 	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
+	addBulkFlags(fs, &o.bulk)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus check [flags] FILE...")
 		fs.PrintDefaults()
@@ -93,8 +95,8 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	if o.domain != "interval" && o.domain != "octagon" {
 		return nil, fmt.Errorf("unknown domain %q (want interval or octagon)", o.domain)
 	}
-	if o.format != "text" && o.format != "json" {
-		return nil, fmt.Errorf("unknown format %q (want text or json)", o.format)
+	if o.format != "text" && o.format != "json" && o.format != "sarif" {
+		return nil, fmt.Errorf("unknown format %q (want text, json or sarif)", o.format)
 	}
 	if o.dataModel != "" {
 		if _, err := cfg.ParseDataModel(o.dataModel); err != nil {
@@ -122,41 +124,10 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	if len(o.kinds) == 0 {
 		return nil, errors.New("--checks selects no check kind")
 	}
+	if err := o.bulk.finish(fs); err != nil {
+		return nil, err
+	}
 	return o, nil
-}
-
-// JSON output (version 1). Stable: fields are only ever added.
-type checkJSON struct {
-	Version int             `json:"version"`
-	Files   []fileCheckJSON `json:"files"`
-}
-
-type fileCheckJSON struct {
-	File    string      `json:"file"`
-	Error   string      `json:"error,omitempty"`
-	Verdict string      `json:"verdict"` // "safe" or "unknown"
-	Checks  []checkItem `json:"checks"`
-	Stats   *statsJSON  `json:"stats,omitempty"`
-}
-
-type checkItem struct {
-	Kind     string             `json:"kind"` // assert | array-bounds | signed-overflow | div-by-zero
-	File     string             `json:"file"`
-	Line     int                `json:"line"`
-	Column   int                `json:"column"`
-	Function string             `json:"function"`
-	Status   string             `json:"status"` // proven | unreachable | unproven | violated
-	Message  string             `json:"message"`
-	Schedule []scheduleStepJSON `json:"schedule,omitempty"` // a violated check's counterexample (confirm.go)
-}
-
-type statsJSON struct {
-	Locations         int    `json:"locations"`
-	GamePositions     int    `json:"game_positions"`
-	Rounds            int    `json:"rounds"`
-	InterferenceEdges int    `json:"interference_edges"`
-	MS                int64  `json:"ms"`
-	Game              string `json:"game,omitempty"` // exact | coarse | flow-insensitive
 }
 
 // fileOutcome is the result of one file.
@@ -177,38 +148,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	var outs []fileOutcome
-	for _, f := range o.files {
-		out := checkFile(o, f)
-		outs = append(outs, out)
-		if out.res != nil && o.invariants {
-			writeInvariants(stdout, out.res)
-		}
-		if out.res != nil && o.dot != "" {
-			if err := writeDotFile(o.dot, out.res); err != nil {
-				fmt.Fprintf(stderr, "chorus check: %v\n", err)
-				out.err, out.inputError = err, true
-				outs[len(outs)-1] = out
-			}
-		}
-	}
-	if o.format == "json" {
-		writeCheckJSON(stdout, outs)
-	} else {
-		writeCheckText(stdout, stderr, outs)
-	}
-	status := 0
-	for _, out := range outs {
-		switch {
-		case out.err != nil && out.inputError:
-			status = 2
-		case out.err != nil || !out.res.Safe():
-			if status == 0 {
-				status = 1
-			}
-		}
-	}
-	return status
+	return runBulk(o, stdout, stderr)
 }
 
 // checkFile lowers and analyzes one file; it never panics.
@@ -302,82 +242,13 @@ func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
 		msg = c.Check.Kind.String() + " check"
 	}
 	msg += " not proven"
-	if d := strings.TrimSuffix(strings.TrimSpace(c.Message), ":"); d != "" {
+	if d := strings.TrimSuffix(strings.TrimSpace(r.Invariant(c)), ":"); d != "" {
 		msg += " (" + d + ")"
 	}
 	if ex := r.Explain(c); ex != "" {
 		msg += "; " + ex
 	}
 	return msg
-}
-
-func writeCheckText(stdout, stderr io.Writer, outs []fileOutcome) {
-	var n, proven, unreach, unproven int
-	for _, out := range outs {
-		if out.err != nil {
-			fmt.Fprintf(stderr, "%v\n", out.err)
-			continue
-		}
-		for _, c := range out.res.Checks {
-			n++
-			switch c.Status {
-			case analysis.Proven:
-				proven++
-			case analysis.Unreachable:
-				unreach++
-			default:
-				unproven++
-				if cex := out.violated[c.Check.ID]; cex != nil {
-					fmt.Fprintln(stdout, violatedText(c, cex))
-					continue
-				}
-				p := c.Check.Pos
-				fmt.Fprintf(stdout, "%s:%d:%d: warning: %s [%s]\n", p.Filename, p.Line, p.Column, checkWarning(c, out.res), c.Check.Kind)
-			}
-		}
-	}
-	fmt.Fprintf(stdout, "%d checks: %d proven, %d unreachable, %d unproven\n", n, proven, unreach, unproven)
-}
-
-func writeCheckJSON(stdout io.Writer, outs []fileOutcome) {
-	doc := checkJSON{Version: 1, Files: []fileCheckJSON{}}
-	for _, out := range outs {
-		f := fileCheckJSON{File: out.file, Verdict: "unknown", Checks: []checkItem{}}
-		if out.err != nil {
-			f.Error = out.err.Error()
-		}
-		if out.res != nil {
-			if out.res.Safe() {
-				f.Verdict = "safe"
-			} else if len(out.violated) > 0 {
-				f.Verdict = "unsafe"
-			}
-			for _, c := range out.res.Checks {
-				msg := c.Message
-				if c.Status == analysis.Unproven {
-					msg = checkWarning(c, out.res)
-				}
-				f.Checks = append(f.Checks, checkItem{
-					Kind: c.Check.Kind.String(), File: c.Check.Pos.Filename,
-					Line: c.Check.Pos.Line, Column: c.Check.Pos.Column,
-					Function: c.Check.Func, Status: c.Status.String(), Message: msg,
-				})
-				if cex := out.violated[c.Check.ID]; cex != nil && c.Status == analysis.Unproven {
-					f.Checks[len(f.Checks)-1].Status, f.Checks[len(f.Checks)-1].Schedule = "violated", scheduleJSON(cex)
-				}
-			}
-			st := out.res.Stats
-			f.Stats = &statsJSON{
-				Locations: st.Locations, GamePositions: st.GamePositions,
-				Rounds: len(st.Rounds), InterferenceEdges: st.InterferenceEdges,
-				MS: out.elapsed.Milliseconds(), Game: st.Game,
-			}
-		}
-		doc.Files = append(doc.Files, f)
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	enc.Encode(doc)
 }
 
 // writeInvariants prints the invariant at every location, per template.

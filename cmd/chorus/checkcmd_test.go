@@ -86,10 +86,14 @@ func TestCheckTextAndExitCodes(t *testing.T) {
 }
 
 func TestCheckJSONAndBadFile(t *testing.T) {
-	race := writeTemp(t, "race.c", raceProgram)
-	bad := writeTemp(t, "bad.c", "int main(void) { return undeclared_thing; }\n")
-	missing := filepath.Join(t.TempDir(), "missing.c")
-	code, out, _ := runCmd("check", "--format", "json", "--checks", "assert", bad, race, missing)
+	dir := t.TempDir()
+	race := filepath.Join(dir, "race.c")
+	bad := filepath.Join(dir, "bad.c")
+	missing := filepath.Join(dir, "missing.c")
+	os.WriteFile(race, []byte(raceProgram), 0o644)
+	os.WriteFile(bad, []byte("int main(void) { return undeclared_thing; }\n"), 0o644)
+	// The report is sorted by file: bad.c, missing.c, race.c.
+	code, out, _ := runCmd("check", "--format", "json", "--checks", "assert", race, bad, missing)
 	if code != 2 {
 		t.Errorf("exit %d, want 2 (input errors)", code)
 	}
@@ -121,10 +125,10 @@ func TestCheckJSONAndBadFile(t *testing.T) {
 	if doc.Files[0].Error == "" || doc.Files[0].Verdict != "unknown" {
 		t.Errorf("bad file: %+v", doc.Files[0])
 	}
-	if doc.Files[2].Error == "" || doc.Files[2].Verdict != "unknown" {
-		t.Errorf("missing file: %+v", doc.Files[2])
+	if doc.Files[1].Error == "" || doc.Files[1].Verdict != "unknown" {
+		t.Errorf("missing file: %+v", doc.Files[1])
 	}
-	r := doc.Files[1]
+	r := doc.Files[2]
 	if r.Error != "" || r.Verdict != "unknown" || len(r.Checks) != 2 || r.Stats == nil {
 		t.Fatalf("race file: %+v", r)
 	}

@@ -28,6 +28,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
+		writeVersion(stdout)
+		return 0
+	}
 	cmd, ok := subcommands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "chorus: unknown command %q\n", args[0])
@@ -44,6 +48,8 @@ commands:
   cfg     print the IR (text) or the CFG per thread template (dot)
   check   prove assertions, array bounds, signed overflow and division checks
           for any number of threads
+  merge   combine the SARIF logs of several runs (shards) into one
+  version print the version (also: chorus --version)
 
 Run 'chorus <command> -h' for the flags of a command.
 `)

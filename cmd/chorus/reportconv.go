@@ -1,0 +1,54 @@
+package main
+
+// The conversion of an in-process outcome (analysis.Result) to the data
+// model of package report, which the worker processes send, the cache
+// stores and every output format renders.
+
+import (
+	"chorus/analysis"
+	"chorus/report"
+)
+
+// toReport converts one file's outcome.
+func toReport(out fileOutcome) report.File {
+	f := report.File{File: out.file, Verdict: "unknown", Checks: []report.Check{}}
+	if out.err != nil {
+		f.Error = out.err.Error()
+		f.Failure = report.FailLimit
+		if out.inputError {
+			f.Failure = report.FailInput
+		}
+	}
+	if out.res == nil {
+		return f
+	}
+	for _, c := range out.res.Checks {
+		p := c.Check.Pos
+		rc := report.Check{
+			Kind: c.Check.Kind.String(), File: p.Filename, Line: p.Line, Column: p.Column,
+			Function: c.Check.Func, Status: c.Status.String(), Condition: c.Check.Msg,
+			Message: out.res.Invariant(c), Invariant: out.res.Invariant(c),
+		}
+		if c.Status == analysis.Unproven {
+			rc.Message = checkWarning(c, out.res)
+			for _, w := range out.res.Writes(c) {
+				rc.Writes = append(rc.Writes, report.Write{File: w.Pos.Filename, Line: w.Pos.Line, Column: w.Pos.Column, Variable: w.Var, Value: w.Value})
+			}
+			if cex := out.violated[c.Check.ID]; cex != nil {
+				rc.Status = report.Violated
+				for _, s := range scheduleJSON(cex) {
+					rc.Schedule = append(rc.Schedule, report.Step{Thread: s.Thread, File: s.File, Line: s.Line, Column: s.Column, Value: s.Value})
+				}
+			}
+		}
+		f.Checks = append(f.Checks, rc)
+	}
+	st := out.res.Stats
+	f.Stats = &report.Stats{
+		Locations: st.Locations, GamePositions: st.GamePositions,
+		Rounds: len(st.Rounds), InterferenceEdges: st.InterferenceEdges,
+		MS: out.elapsed.Milliseconds(), Game: st.Game,
+	}
+	f.Verdict = report.Verdict(&f)
+	return f
+}

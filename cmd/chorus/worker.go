@@ -1,0 +1,271 @@
+package main
+
+// Worker processes: chorus check runs each file in a child process of its
+// own binary, "chorus worker [analysis flags] FILE", which analyses the
+// file in-process and writes its report.File as JSON on standard output.
+// The parent enforces the limits from outside, where a stuck or runaway
+// child cannot ignore them: it kills the child past --timeout (lowering
+// included, plus a grace period for the analysis's own timeout to
+// answer first) or when the child's resident memory passes --memory, and
+// reports the file unknown with the reason. A child that dies (a crash, an
+// out-of-memory of the Go runtime) is reported the same way; the other
+// files' results are unaffected.
+//
+// CHORUS_TEST_WORKER_HOOK ("crash=NAME,loop=NAME,oom=NAME", NAME a file's
+// base name) makes the worker of that file crash, hang or allocate without
+// bound: the tests of the isolation use it.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"chorus/report"
+)
+
+func init() { subcommands["worker"] = runWorkerCommand }
+
+// workerEnv marks a worker process (the test binary dispatches on it).
+const workerEnv = "CHORUS_WORKER"
+
+// runWorkerCommand is the child side.
+func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
+	o, err := parseCheckArgs(args, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "chorus worker: %v\n", err)
+		return 2
+	}
+	if len(o.files) != 1 {
+		fmt.Fprintln(stderr, "chorus worker: want exactly one file")
+		return 2
+	}
+	file := o.files[0]
+	if o.bulk.memory > 0 {
+		// The garbage collector works harder near the limit; the parent's
+		// watchdog enforces it.
+		debug.SetMemoryLimit(o.bulk.memory * 9 / 10)
+	}
+	testHook(file)
+	out := checkFile(o, file)
+	f := toReport(out)
+	enc := json.NewEncoder(stdout)
+	if err := enc.Encode(f); err != nil {
+		fmt.Fprintf(stderr, "chorus worker: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// testHook misbehaves on purpose for the isolation tests.
+func testHook(file string) {
+	hook := os.Getenv("CHORUS_TEST_WORKER_HOOK")
+	if hook == "" {
+		return
+	}
+	base := filepath.Base(file)
+	for _, h := range strings.Split(hook, ",") {
+		what, name, _ := strings.Cut(h, "=")
+		if name != base {
+			continue
+		}
+		switch what {
+		case "crash":
+			var m map[string]int
+			go func() { m["x"] = 1 }() // a panic no recover can catch
+			time.Sleep(time.Minute)
+		case "loop":
+			for {
+				time.Sleep(time.Second)
+			}
+		case "oom":
+			var keep [][]byte
+			for {
+				b := make([]byte, 16<<20)
+				for i := range b {
+					b[i] = 1
+				}
+				keep = append(keep, b)
+			}
+		}
+	}
+}
+
+// workerGrace is how long past --timeout the parent waits before it
+// kills a worker: the analysis's own timeout answers first when it can
+// (it names the phase); lowering and any phase that does not check its
+// context are bounded by the kill.
+func workerGrace(timeout time.Duration) time.Duration {
+	return time.Second + timeout/10
+}
+
+// runWorkerProcess analyses file in a child process.
+func runWorkerProcess(o *checkOptions, file string) report.File {
+	fail := func(kind, format string, a ...any) report.File {
+		return report.File{File: file, Verdict: "unknown", Checks: []report.Check{}, Failure: kind,
+			Error: file + ": " + fmt.Sprintf(format, a...)}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fail(report.FailCrash, "cannot start a worker: %v", err)
+	}
+	args := append([]string{"worker"}, o.bulk.childArgs...)
+	args = append(args, "--", file)
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	var stdout bytes.Buffer
+	stderr := &tailBuffer{max: 8 << 10}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	if err := cmd.Start(); err != nil {
+		return fail(report.FailCrash, "cannot start a worker: %v", err)
+	}
+	var (
+		mu     sync.Mutex
+		killed string // why the parent killed the child
+	)
+	kill := func(why string) {
+		mu.Lock()
+		if killed == "" {
+			killed = why
+			cmd.Process.Kill()
+		}
+		mu.Unlock()
+	}
+	done := make(chan struct{})
+	if o.timeout > 0 {
+		t := time.AfterFunc(o.timeout+workerGrace(o.timeout), func() { kill("time") })
+		defer t.Stop()
+	}
+	var peak int64
+	if o.bulk.memory > 0 {
+		go func() {
+			tick := time.NewTicker(50 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					if rss := residentBytes(cmd.Process.Pid); rss > 0 {
+						if rss > peak {
+							peak = rss
+						}
+						if rss > o.bulk.memory {
+							kill("memory")
+							return
+						}
+					}
+				}
+			}
+		}()
+	}
+	werr := cmd.Wait()
+	close(done)
+	cpu := int64(0)
+	if st := cmd.ProcessState; st != nil {
+		cpu = (st.UserTime() + st.SystemTime()).Milliseconds()
+	}
+	mu.Lock()
+	why := killed
+	mu.Unlock()
+	switch why {
+	case "time":
+		f := fail(report.FailLimit, "timed out after %v (the whole file, lowering included; the worker was stopped)", o.timeout)
+		f.CPUMS = cpu
+		return f
+	case "memory":
+		f := fail(report.FailLimit, "exceeded the memory limit of %s (the worker was stopped)", o.bulk.memoryFlag)
+		f.CPUMS = cpu
+		return f
+	}
+	var f report.File
+	if werr == nil {
+		if jerr := json.Unmarshal(stdout.Bytes(), &f); jerr == nil && f.File != "" {
+			f.CPUMS = cpu
+			return f
+		}
+	}
+	// The worker died or answered nonsense.
+	tail := strings.TrimSpace(stderr.String())
+	kind := report.FailCrash
+	reason := "the worker process failed"
+	var ee *exec.ExitError
+	if errors.As(werr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			reason += " (" + ws.Signal().String() + ")"
+		} else {
+			reason += " (exit status " + strconv.Itoa(ee.ExitCode()) + ")"
+		}
+	}
+	if strings.Contains(tail, "out of memory") || strings.Contains(tail, "cannot allocate memory") {
+		kind, reason = report.FailLimit, "ran out of memory"
+	}
+	if tail != "" {
+		reason += ": " + firstLines(tail, 3)
+	}
+	f = fail(kind, "%s", reason)
+	f.CPUMS = cpu
+	return f
+}
+
+// residentBytes is the resident set size of a process (0 when unknown).
+func residentBytes(pid int) int64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) < 2 {
+		return 0
+	}
+	pages, err := strconv.ParseInt(fields[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return pages * int64(os.Getpagesize())
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// tailBuffer keeps the first max bytes written (a panic's message and the
+// top of its stack come first).
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if room := t.max - t.buf.Len(); room > 0 {
+		if len(p) > room {
+			t.buf.Write(p[:room])
+		} else {
+			t.buf.Write(p)
+		}
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.buf.String()
+}
