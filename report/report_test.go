@@ -31,8 +31,8 @@ func TestApplyIgnores(t *testing.T) {
 	}}
 	igs := map[string][]Ignore{"f.c": {
 		{File: "f.c", Line: 2, Kinds: []string{KindAssert}, Reason: "r"}, // the line above check 0
-		{File: "f.c", Line: 9, Kinds: []string{KindAssert}},               // on a proven check: unused
-		{File: "f.c", Line: 18, Kinds: []string{KindAssert}},              // two lines above: unused
+		{File: "f.c", Line: 9, Kinds: []string{KindAssert}},              // on a proven check: unused
+		{File: "f.c", Line: 18, Kinds: []string{KindAssert}},             // two lines above: unused
 	}}
 	ApplyIgnores(&f, igs)
 	if f.Checks[0].Suppressed == nil || f.Checks[0].Suppressed.Reason != "r" {
