@@ -237,12 +237,16 @@ func taskYML(file string) string {
 }
 
 func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
-	msg := c.Check.Msg
+	msg := checkCondition(c) // source terms (terms.go)
 	if msg == "" {
 		msg = c.Check.Kind.String() + " check"
 	}
 	msg += " not proven"
-	if d := strings.TrimSuffix(strings.TrimSpace(r.Invariant(c)), ":"); d != "" {
+	detail := r.Invariant(c)
+	if msg != c.Check.Msg+" not proven" {
+		detail = c.Check.Msg // an error call read as an assertion: say which call
+	}
+	if d := strings.TrimSuffix(strings.TrimSpace(detail), ":"); d != "" {
 		msg += " (" + d + ")"
 	}
 	if ex := r.Explain(c); ex != "" {

@@ -26,7 +26,7 @@ func toReport(out fileOutcome) report.File {
 		p := c.Check.Pos
 		rc := report.Check{
 			Kind: c.Check.Kind.String(), File: p.Filename, Line: p.Line, Column: p.Column,
-			Function: c.Check.Func, Status: c.Status.String(), Condition: c.Check.Msg,
+			Function: c.Check.Func, Status: c.Status.String(), Condition: checkCondition(c),
 			Message: out.res.Invariant(c), Invariant: out.res.Invariant(c),
 		}
 		if c.Status == analysis.Unproven {
