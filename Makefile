@@ -6,7 +6,7 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO ?= testdata/check/appendix_a.c
 
-.PHONY: deps build demo test vet fmt-check bench bench-corpus fuzz
+.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint fuzz
 
 deps:
 	@if [ ! -f /usr/include/z3.h ]; then \
@@ -16,7 +16,7 @@ deps:
 	@$(GO) mod download
 
 build: deps
-	$(GO) build -o bin/chorus ./cmd/chorus
+	$(GO) build -buildvcs=auto -o bin/chorus ./cmd/chorus
 
 # The demo proves DESIGN.md Appendix A for any number of producers and
 # consumers, then shows the warning on its broken variant (exit 1 expected).
@@ -43,6 +43,12 @@ bench: deps
 # 30 DDVerify drivers (floppy takes about 10 minutes).
 bench-corpus: deps
 	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'SVCOMPNoWrongSafe|DDVerify' -args -corpus-report -ddverify -corpus-timeout 20m
+
+# Throughput of chorus check -j 1 / -j 2 on the 30 DDVerify drivers, the
+# warm result cache, and cppcheck on the same files (installed if missing).
+bench-lint: deps
+	@command -v cppcheck >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq cppcheck; }
+	$(GO) test ./cmd/chorus -count=1 -timeout 180m -v -run 'LintBench' -args -lint-bench -lint-all -corpus-timeout 20m
 
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzBuild -fuzztime 10m ./cfg

@@ -17,7 +17,7 @@ import (
 )
 
 var (
-	lintAll   = flag.Bool("lint-all", false, "TestLintDDVerify and TestLintBench over all 30 DDVerify drivers (default: the 3 smallest)")
+	lintAll   = flag.Bool("lint-all", false, "TestLintDrivers and TestLintBench over all 30 DDVerify drivers (default: the 3 smallest)")
 	lintBench = flag.Bool("lint-bench", false, "run TestLintBench (throughput of chorus check -j 1/-j 2 next to cppcheck; minutes)")
 )
 
@@ -82,11 +82,11 @@ func chorusRun(t *testing.T, exe string, env []string, args ...string) (int, []b
 // ddverifyFlags are the flags of the DDVerify runs (as in TestDDVerify).
 var ddverifyFlags = []string{"check", "--data-model", "ILP32", "--checks", "bounds,overflow", "--timeout", "10m", "--quiet"}
 
-// TestLintDDVerify: the real binary over DDVerify drivers with -j 2
+// TestLintDrivers: the real binary over DDVerify drivers with -j 2
 // --format sarif: schema-valid; byte-identical with -j 1; the second run
 // served from the cache (speed-up logged, measured in TestLintBench); a
 // crashing worker leaves the other drivers' results intact.
-func TestLintDDVerify(t *testing.T) {
+func TestLintDrivers(t *testing.T) {
 	files := ddverifyDrivers(t)
 	exe := buildChorus(t)
 	cache := t.TempDir()
