@@ -141,6 +141,7 @@ func inShard(file string, i, n int) bool {
 
 // inProcess reports whether the files must be analysed in this process:
 // the outputs that need the analysis itself (invariants, the graph).
+// Such runs are sequential, and their --timeout does not cover lowering.
 func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" }
 
 // runBulk analyses o.files and writes the report; it returns the exit
@@ -298,7 +299,7 @@ func analyseOne(o *checkOptions, file string, cache *resultCache, stdout, stderr
 		}
 		f = toReport(out)
 	} else {
-		f = runWorkerProcess(o, file)
+		f = runWorkerProcess(o, file, stdout)
 	}
 	if cache != nil && key != "" && f.Failure != report.FailCrash {
 		cache.put(key, f)

@@ -320,3 +320,20 @@ func TestVersion(t *testing.T) {
 		t.Error("no chorus_version in JSON")
 	}
 }
+
+// TestWorkerStdout: what a worker prints on its standard output reaches
+// the parent's, and does not disturb the report (a pipe of its own).
+func TestWorkerStdout(t *testing.T) {
+	files := fixtureFiles(t, 2)
+	t.Setenv("CHORUS_TEST_WORKER_HOOK", "print="+filepath.Base(files[0]))
+	out := filepath.Join(t.TempDir(), "r.json")
+	_, stdout, _ := runCmd(append([]string{"check", "--no-cache", "--quiet", "--format", "json", "--output", out}, files...)...)
+	if !strings.Contains(stdout, "noise on the worker's standard output") {
+		t.Errorf("the worker's output was lost: %q", stdout)
+	}
+	data, _ := os.ReadFile(out)
+	r := parseJSONReport(t, string(data))
+	if len(r.Files) != 2 || r.Files[0].Error != "" || len(r.Files[0].Checks) == 0 {
+		t.Errorf("report disturbed: %+v", r.Files)
+	}
+}

@@ -2,7 +2,9 @@ package main
 
 // Worker processes: chorus check runs each file in a child process of its
 // own binary, "chorus worker [analysis flags] FILE", which analyses the
-// file in-process and writes its report.File as JSON on standard output.
+// file in-process and writes its report.File as JSON on file descriptor 3
+// (a pipe of its own: whatever the analysis prints on standard output is
+// passed on to the parent's standard output, and cannot corrupt it).
 // The parent enforces the limits from outside, where a stuck or runaway
 // child cannot ignore them: it kills the child past --timeout (lowering
 // included, plus a grace period for the analysis's own timeout to
@@ -11,9 +13,10 @@ package main
 // out-of-memory of the Go runtime) is reported the same way; the other
 // files' results are unaffected.
 //
-// CHORUS_TEST_WORKER_HOOK ("crash=NAME,loop=NAME,oom=NAME", NAME a file's
-// base name) makes the worker of that file crash, hang or allocate without
-// bound: the tests of the isolation use it.
+// CHORUS_TEST_WORKER_HOOK ("crash=NAME,loop=NAME,oom=NAME,print=NAME",
+// NAME a file's base name) makes the worker of that file crash, hang,
+// allocate without bound or print on its standard output: the tests of
+// the isolation use it.
 
 import (
 	"bytes"
@@ -56,10 +59,16 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		// watchdog enforces it.
 		debug.SetMemoryLimit(o.bulk.memory * 9 / 10)
 	}
+	reportTo := stdout
+	if os.Getenv(workerEnv+"_REPORT_FD") == "3" {
+		pipe := os.NewFile(3, "report")
+		defer pipe.Close()
+		reportTo = pipe
+	}
 	testHook(file)
 	out := checkFile(o, file)
 	f := toReport(out)
-	enc := json.NewEncoder(stdout)
+	enc := json.NewEncoder(reportTo)
 	if err := enc.Encode(f); err != nil {
 		fmt.Fprintf(stderr, "chorus worker: %v\n", err)
 		return 2
@@ -80,6 +89,8 @@ func testHook(file string) {
 			continue
 		}
 		switch what {
+		case "print":
+			fmt.Println("noise on the worker's standard output")
 		case "crash":
 			var m map[string]int
 			go func() { m["x"] = 1 }() // a panic no recover can catch
@@ -109,8 +120,13 @@ func workerGrace(timeout time.Duration) time.Duration {
 	return time.Second + timeout/10
 }
 
-// runWorkerProcess analyses file in a child process.
-func runWorkerProcess(o *checkOptions, file string) report.File {
+// workerStdoutMu serializes the workers' own standard output (passed on
+// whole, one file at a time).
+var workerStdoutMu sync.Mutex
+
+// runWorkerProcess analyses file in a child process; what the child
+// prints on standard output goes to stdout.
+func runWorkerProcess(o *checkOptions, file string, parentStdout io.Writer) report.File {
 	fail := func(kind, format string, a ...any) report.File {
 		return report.File{File: file, Verdict: "unknown", Checks: []report.Check{}, Failure: kind,
 			Error: file + ": " + fmt.Sprintf(format, a...)}
@@ -122,13 +138,27 @@ func runWorkerProcess(o *checkOptions, file string) report.File {
 	args := append([]string{"worker"}, o.bulk.childArgs...)
 	args = append(args, "--", file)
 	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), workerEnv+"=1")
-	var stdout bytes.Buffer
+	cmd.Env = append(os.Environ(), workerEnv+"=1", workerEnv+"_REPORT_FD=3")
+	var stdout, reportBuf bytes.Buffer
 	stderr := &tailBuffer{max: 8 << 10}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	if err := cmd.Start(); err != nil {
+	pr, pw, err := os.Pipe()
+	if err != nil {
 		return fail(report.FailCrash, "cannot start a worker: %v", err)
 	}
+	cmd.ExtraFiles = []*os.File{pw}
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return fail(report.FailCrash, "cannot start a worker: %v", err)
+	}
+	pw.Close()
+	readDone := make(chan struct{})
+	go func() {
+		io.Copy(&reportBuf, pr)
+		pr.Close()
+		close(readDone)
+	}()
 	var (
 		mu     sync.Mutex
 		killed string // why the parent killed the child
@@ -171,6 +201,12 @@ func runWorkerProcess(o *checkOptions, file string) report.File {
 	}
 	werr := cmd.Wait()
 	close(done)
+	<-readDone
+	if stdout.Len() > 0 {
+		workerStdoutMu.Lock()
+		parentStdout.Write(stdout.Bytes())
+		workerStdoutMu.Unlock()
+	}
 	cpu := int64(0)
 	if st := cmd.ProcessState; st != nil {
 		cpu = (st.UserTime() + st.SystemTime()).Milliseconds()
@@ -190,7 +226,7 @@ func runWorkerProcess(o *checkOptions, file string) report.File {
 	}
 	var f report.File
 	if werr == nil {
-		if jerr := json.Unmarshal(stdout.Bytes(), &f); jerr == nil && f.File != "" {
+		if jerr := json.Unmarshal(reportBuf.Bytes(), &f); jerr == nil && f.File != "" {
 			f.CPUMS = cpu
 			return f
 		}
