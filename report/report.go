@@ -89,6 +89,9 @@ type Check struct {
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Suppressed is set when an ignore comment suppresses the check.
 	Suppressed *Ignore `json:"suppressed,omitempty"`
+	// Notes are extra lines printed after the check's warning in text
+	// output (e.g. an explanation of the check), each ending in "\n".
+	Notes string `json:"notes,omitempty"`
 	// InBaseline is set when the check is open but its fingerprint is in
 	// the baseline (--baseline): it is not new, and not reported.
 	InBaseline bool `json:"in_baseline,omitempty"`

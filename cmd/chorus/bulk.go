@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"chorus/report"
@@ -147,7 +148,7 @@ func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" }
 // runBulk analyses o.files and writes the report; it returns the exit
 // status.
 func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuTime()
 	b := &o.bulk
 	var baseline map[string]bool
 	if b.baseline != "" {
@@ -248,10 +249,24 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sum := report.Summarize(results)
+	sum.CPUMS = (cpuTime() - cpuStart).Milliseconds()
 	if !b.quiet && (len(files) > 1 || o.format != "text") {
 		writeSummaryTable(stderr, sum, time.Since(start))
 	}
 	return exitStatus(results, b.strictIgnores)
+}
+
+// cpuTime is the CPU time (user and system) of this process and of its
+// finished children (the workers).
+func cpuTime() time.Duration {
+	var total time.Duration
+	for _, who := range []int{syscall.RUSAGE_SELF, syscall.RUSAGE_CHILDREN} {
+		var ru syscall.Rusage
+		if syscall.Getrusage(who, &ru) == nil {
+			total += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		}
+	}
+	return total
 }
 
 // exitStatus: 2 when a file could not be read, parsed or lowered; else 1

@@ -71,6 +71,7 @@ func writeReportText(w, stderr io.Writer, files []report.File, strictIgnores boo
 				} else {
 					fmt.Fprintf(bw, "%s:%d:%d: warning: %s [%s]\n", c.File, c.Line, c.Column, c.Message, c.Kind)
 				}
+				fmt.Fprint(bw, c.Notes)
 			}
 		}
 		if strictIgnores {
