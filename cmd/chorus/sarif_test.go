@@ -196,3 +196,42 @@ func TestFingerprintSurvivesLineShift(t *testing.T) {
 		t.Errorf("fingerprint changed with a line shift: %s -> %s", fp1, fp2)
 	}
 }
+
+// TestSARIFViolatedCodeFlow: a violated check (--confirm) is an error
+// with its schedule as a codeFlow, one threadFlow per thread, steps in
+// global order; schema-valid.
+func TestSARIFViolatedCodeFlow(t *testing.T) {
+	f := writeC(t, "racy.c", racyCounter)
+	code, out, errs := runCmd("check", "--no-cache", "--checks", "assert", "--confirm", "2", "--format", "sarif", f)
+	if code != 1 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rs := sarifResults(t, validateSARIF(t, []byte(out)))
+	if len(rs) != 1 || rs[0]["level"] != "error" {
+		t.Fatalf("want one error result, got %v", rs)
+	}
+	cfs, _ := rs[0]["codeFlows"].([]any)
+	if len(cfs) != 1 {
+		t.Fatalf("codeFlows: %v", rs[0])
+	}
+	tfs := cfs[0].(map[string]any)["threadFlows"].([]any)
+	if len(tfs) < 2 {
+		t.Errorf("want a threadFlow per thread (main and the incrementers), got %d", len(tfs))
+	}
+	orders := map[float64]bool{}
+	for _, tf := range tfs {
+		last := 0.0
+		for _, l := range tf.(map[string]any)["locations"].([]any) {
+			o := l.(map[string]any)["executionOrder"].(float64)
+			if o <= last || orders[o] {
+				t.Errorf("executionOrder %v out of order or repeated", o)
+			}
+			last, orders[o] = o, true
+		}
+	}
+	for i := 1; i <= len(orders); i++ {
+		if !orders[float64(i)] {
+			t.Errorf("step %d missing from the thread flows", i)
+		}
+	}
+}
