@@ -34,11 +34,11 @@ type cacheEntry struct {
 // key is the cache key of file under o ("" when the file's inputs cannot
 // be read: then it is not cached).
 func (c *resultCache) key(o *checkOptions, file string) string {
-	dm, err := dataModelFor(o, file)
+	opts, err := frontendOptions(o, file)
 	if err != nil {
 		return ""
 	}
-	digest, err := cfg.InputDigest(file, cfg.Options{DataModel: dm})
+	digest, err := cfg.InputDigest(file, opts)
 	if err != nil {
 		return ""
 	}

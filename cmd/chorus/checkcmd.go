@@ -163,12 +163,13 @@ func checkFile(o *checkOptions, file string) (out fileOutcome) {
 		}
 		out.elapsed = time.Since(start)
 	}()
-	dm, err := dataModelFor(o, file)
+	opts, err := frontendOptions(o, file)
 	if err != nil {
 		out.err, out.inputError = err, true
 		return out
 	}
-	prog, err := cfg.BuildFile(file, cfg.Options{DataModel: dm})
+	dm := opts.DataModel
+	prog, err := cfg.BuildFile(file, opts)
 	if err != nil {
 		out.err, out.inputError = err, true
 		return out
@@ -193,6 +194,17 @@ func checkFile(o *checkOptions, file string) (out fileOutcome) {
 	out.res = res
 	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, o.timeout) // an unfinished confirmation leaves checks unproven
 	return out
+}
+
+// frontendOptions are the lowering options of file under o. The result
+// cache keys on them too (cache.go): every option that changes what
+// BuildFile produces must come from here.
+func frontendOptions(o *checkOptions, file string) (cfg.Options, error) {
+	dm, err := dataModelFor(o, file)
+	if err != nil {
+		return cfg.Options{}, err
+	}
+	return cfg.Options{DataModel: dm}, nil
 }
 
 // dataModelFor picks the data model: the flag, else the SV-COMP task
