@@ -337,3 +337,21 @@ func TestWorkerStdout(t *testing.T) {
 		t.Errorf("report disturbed: %+v", r.Files)
 	}
 }
+
+func TestParseBytesAndShard(t *testing.T) {
+	for s, want := range map[string]int64{"2GiB": 2 << 30, "1500MB": 1500 << 20, "512m": 512 << 20, "1.5G": 3 << 29, "4096": 4096} {
+		if got, err := parseBytes(s); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "GiB", "-1G", "2XB", "0"} {
+		if _, err := parseBytes(s); err == nil {
+			t.Errorf("parseBytes(%q): no error", s)
+		}
+	}
+	for _, s := range []string{"1/0", "2/2", "-1/3", "a/b", "1"} {
+		if _, _, err := parseShard(s); err == nil {
+			t.Errorf("parseShard(%q): no error", s)
+		}
+	}
+}
