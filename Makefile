@@ -13,6 +13,10 @@ deps:
 		echo "installing libz3-dev (Z3 for the interference engine)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libz3-dev; \
 	fi
+	@if ! command -v dot >/dev/null; then \
+		echo "installing graphviz (tests render --dot and --explain-dot with stock dot)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq graphviz; \
+	fi
 	@$(GO) mod download
 
 build: deps

@@ -13,10 +13,14 @@ import (
 // action), a node "⊥" for the ⊥ source, sequential data edges solid and
 // labelled with their cell, interference edges dashed red, control edges
 // dotted gray; interference hubs (hub.go) are diamonds.
+//
+// newrank=true: with the default ranking, stock Graphviz (2.43, Debian's)
+// fails on edges between clusters ("trouble in init_rank").
 func (g *Graph) WriteDot(w io.Writer) error {
 	g.ensure()
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "digraph dfg {")
+	fmt.Fprintln(bw, "  newrank=true;")
 	fmt.Fprintln(bw, `  node [shape=box, fontname="monospace"];`)
 	fmt.Fprintln(bw, `  bot [label="⊥", shape=circle];`)
 	for _, t := range g.prog.Templates {

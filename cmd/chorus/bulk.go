@@ -143,7 +143,7 @@ func inShard(file string, i, n int) bool {
 // inProcess reports whether the files must be analysed in this process:
 // the outputs that need the analysis itself (invariants, the graph).
 // Such runs are sequential, and their --timeout does not cover lowering.
-func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" }
+func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" || o.explain.on() }
 
 // runBulk analyses o.files and writes the report; it returns the exit
 // status.
@@ -312,7 +312,9 @@ func analyseOne(o *checkOptions, file string, cache *resultCache, stdout, stderr
 				out.err, out.inputError = err, true
 			}
 		}
+		notes := explainOutcome(o, &out, stderr)
 		f = toReport(out)
+		addNotes(&f, out.res, notes)
 	} else {
 		f = runWorkerProcess(o, file, stdout)
 	}

@@ -54,7 +54,8 @@ type checkOptions struct {
 	maxRounds  int
 	confirm    int // --confirm K (confirm.go); 0: off
 	files      []string
-	bulk       bulkOptions // the run: workers, limits, cache, outputs (bulk.go)
+	bulk       bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
+	explain    explainOptions // --explain, --explain-dot (explain.go)
 }
 
 // parseCheckArgs parses flags and files; flags may follow files.
@@ -72,6 +73,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
 	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
 	addBulkFlags(fs, &o.bulk)
+	o.explain.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus check [flags] FILE...")
 		fs.PrintDefaults()
@@ -102,6 +104,9 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 		if _, err := cfg.ParseDataModel(o.dataModel); err != nil {
 			return nil, err
 		}
+	}
+	if err := o.explain.validate(); err != nil {
+		return nil, err
 	}
 	if o.dot != "" && len(o.files) != 1 {
 		return nil, errors.New("--dot needs exactly one input file")

@@ -1,0 +1,772 @@
+package analysis
+
+// The slice of one unproven check: the part of the final data flow graph
+// whose values can make the check fail, in source terms (issue 16).
+//
+// From the check site, the walk goes backwards along DFG edges —
+// sequential and interference alike — keeping an edge u —X→ v only when
+// the values it carries (X right after act(u) from Φ(u)) meet the values
+// that are bad at v, and carries the bad values back through act(u)
+// (dfg.Solver.Pre: a linear assignment x := y + 1 turns "x < 0" into
+// "y < -1"; an assume keeps them). It stops at the actions that introduce
+// bad values from nothing (havoc, constants, initial values, the ⊥
+// source). Bad values are per variable (a box): a relation between two
+// variables is not followed, so a slice may hold an edge that cannot
+// carry a bad value — never miss one that can (every test meets
+// over-approximations).
+//
+// The location-level slice is then shown per C statement: locations of
+// one template on one source line are one node; edges inside a node are
+// dropped (except interference, which is another thread running the same
+// statement). A budget bounds both the walk and the statements shown, and
+// the Slice says what it cut.
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+	"sort"
+	"strings"
+
+	"chorus/cfg"
+	"chorus/dfg"
+	"chorus/domains"
+)
+
+// Slice is the explanation of one unproven check.
+type Slice struct {
+	Check *cfg.Check
+	// Failing describes the states at the check on which its condition
+	// fails, e.g. "t10 in [-2147483648, -1]".
+	Failing string
+	Nodes   []*SliceNode // Nodes[0] is the check's statement
+	Edges   []*SliceEdge // sorted by target, then source
+	// Cut says what the budget left out ("" when nothing): statements not
+	// shown, or a walk stopped before it was complete.
+	Cut string
+	// CutStatements counts the statements with relevant edges that are
+	// not shown; CutEdges the relevant edges into shown statements from
+	// them.
+	CutStatements, CutEdges int
+	// Truncated: the walk stopped at its step budget, so sources beyond
+	// it are missing entirely.
+	Truncated bool
+}
+
+// NodeKind says what a statement of a slice does.
+type NodeKind int
+
+// The node kinds.
+const (
+	NodeCheck  NodeKind = iota // the check itself
+	NodeWrite                  // computes a bad value from values it reads
+	NodeTest                   // a branch condition (assume) the bad values pass
+	NodeSource                 // introduces bad values: havoc, constant, initial value
+	NodeAny                    // the ⊥ source: any value (uninitialized or unknown)
+)
+
+func (k NodeKind) String() string {
+	return [...]string{"check", "write", "test", "source", "any"}[k]
+}
+
+// SliceNode is one C statement of a slice (the locations of one template
+// on one source line), or the ⊥ source.
+type SliceNode struct {
+	ID       int
+	Kind     NodeKind
+	Template string         // the thread template ("" for ⊥)
+	Pos      token.Position // of its first location (file:line:col)
+	Actions  []string       // the IR actions of its locations, in ID order
+	Locs     []*cfg.Loc
+	// Introduces says how a NodeSource or NodeAny node makes bad values
+	// ("havoc", "constant 0", "initial value", "any value").
+	Introduces string
+	// Values are the intervals at the statement (before its first
+	// relevant location) of the variables whose bad values the slice
+	// follows there, e.g. "counter in [-2147483648, 0]".
+	Values string
+	Locks  []string // lock words held by a thread standing there (must-lockset)
+	Atomic bool     // inside an atomic section
+	// Dist is the number of statement-to-statement steps back from the check.
+	Dist int
+}
+
+// SliceEdge is a DFG edge (or several on the same statements) of a slice:
+// the values of Vars flowing From → To.
+type SliceEdge struct {
+	From, To     int // node IDs
+	Interference bool
+	// Control marks a branch edge: the values at To are bad because the
+	// thread took the branch (Via) at From, not because of data flowing.
+	Control bool
+	// Back marks a feedback edge: its source is no farther from the check
+	// than its target (values going around a loop, or back and forth
+	// between statements). The other edges form a DAG leading to the
+	// check; renderers may leave feedback edges out (and say so).
+	Back bool
+	// Vars lists the variables carried, their values ("counter in [-5,
+	// 7]") and the part of them that can make the check fail.
+	Vars []SliceVar
+	// For interference edges: the writing thread's template, the locks it
+	// surely holds and whether it is inside an atomic section; the locks
+	// the reading thread surely holds.
+	Writer       string
+	WriterLocks  []string
+	WriterAtomic bool
+	ReaderLocks  []string
+	// Via lists the conditions of the branches (assumes) the values come
+	// out of, e.g. "(counter <= 0)": a test passes values on, it does not
+	// make them.
+	Via []string
+}
+
+// SliceVar is one variable an edge carries.
+type SliceVar struct {
+	Name        string
+	Carried     domains.Interval // what the edge carries
+	Bad         domains.Interval // the part of it the slice follows
+	CarriedText string           // "in [-5, 7]" or "= 0"
+	BadText     string
+}
+
+// Label renders the variables as "counter in [-5, 7]".
+func (e *SliceEdge) Label() string {
+	var parts []string
+	for _, v := range e.Vars {
+		parts = append(parts, v.Name+" "+v.CarriedText)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// SliceOption configures Result.Slice.
+type SliceOption func(*sliceConfig)
+
+type sliceConfig struct {
+	maxStatements int
+	maxSteps      int
+}
+
+// WithSliceStatements bounds the statements a slice shows (default 12).
+func WithSliceStatements(n int) SliceOption {
+	return func(c *sliceConfig) { c.maxStatements = max(n, 1) }
+}
+
+// WithSliceSteps bounds the location visits of the walk (default 20,000).
+func WithSliceSteps(n int) SliceOption { return func(c *sliceConfig) { c.maxSteps = max(n, 1) } }
+
+// sliceWalk is the location-level state of the walk.
+type sliceWalk struct {
+	r      *Result
+	g      *dfg.Graph
+	s      *dfg.Solver
+	part   *dfg.Partition
+	check  *cfg.Loc
+	want   map[*cfg.Loc]dfg.Box // bad values right after act(u), per variable
+	grows  map[*cfg.Loc]map[*cfg.Var]int
+	pres   map[*cfg.Loc][]dfg.Box // bad values at u (before act(u)), one box per wanted variable
+	edges  map[locEdge]*locEdgeInfo
+	order  []locEdge
+	queue  []*cfg.Loc
+	queued map[*cfg.Loc]bool
+	steps  int
+	// controlled: constant assignments whose branches were followed;
+	// ctl: the bad values at those branches (kept apart from pres, which
+	// wantAfter recomputes).
+	controlled map[*cfg.Loc]bool
+	ctl        map[*cfg.Loc][]dfg.Box
+}
+
+type locEdge struct {
+	src, dst     *cfg.Loc // src nil: ⊥
+	cell         dfg.CellID
+	interference bool
+}
+
+type locEdgeInfo struct {
+	carried, bad map[*cfg.Var]domains.Interval
+	vars         []*cfg.Var
+}
+
+// Slice computes the slice of an unproven check (nil for a proven or
+// unreachable one, or when the result has no solver).
+func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
+	if c.Status != Unproven || c.Check == nil || c.Check.Loc == nil || r.Solver == nil || r.Graph == nil {
+		return nil
+	}
+	act, ok := c.Check.Loc.Act.(*cfg.CheckAct)
+	if !ok {
+		return nil
+	}
+	cfgs := sliceConfig{maxStatements: 12, maxSteps: 20000}
+	for _, o := range opts {
+		o(&cfgs)
+	}
+	loc := c.Check.Loc
+	failing, ok := r.Solver.At(loc).Failing(act.Cond)
+	if !ok {
+		return nil
+	}
+	failing = narrowedOnly(failing, r.Solver.At(loc))
+	w := &sliceWalk{
+		r: r, g: r.Graph, s: r.Solver, part: r.Graph.Partition(), check: loc,
+		want: map[*cfg.Loc]dfg.Box{}, grows: map[*cfg.Loc]map[*cfg.Var]int{},
+		pres: map[*cfg.Loc][]dfg.Box{loc: {failing}}, edges: map[locEdge]*locEdgeInfo{},
+		queued: map[*cfg.Loc]bool{}, controlled: map[*cfg.Loc]bool{},
+		ctl: map[*cfg.Loc][]dfg.Box{},
+	}
+	w.push(loc)
+	truncated := false
+	for len(w.queue) > 0 {
+		if w.steps >= cfgs.maxSteps {
+			truncated = true
+			break
+		}
+		w.steps++
+		u := w.queue[0]
+		w.queue = w.queue[1:]
+		w.queued[u] = false
+		w.visit(u)
+	}
+	sl := w.present(cfgs.maxStatements)
+	sl.Check = c.Check
+	sl.Failing = boxString(failing)
+	sl.Truncated = truncated
+	var cut []string
+	if sl.CutStatements > 0 {
+		cut = append(cut, fmt.Sprintf("%d more statement(s) with %d edge(s) into those shown", sl.CutStatements, sl.CutEdges))
+	}
+	if truncated {
+		cut = append(cut, fmt.Sprintf("the walk stopped after %d steps; earlier sources are missing", w.steps))
+	}
+	sl.Cut = strings.Join(cut, "; ")
+	return sl
+}
+
+func (w *sliceWalk) push(u *cfg.Loc) {
+	if !w.queued[u] {
+		w.queued[u] = true
+		w.queue = append(w.queue, u)
+	}
+}
+
+// visit follows the edges into u whose carried values meet the bad
+// values at u, and widens the bad values wanted after each source.
+func (w *sliceWalk) visit(u *cfg.Loc) {
+	pres := append(slices.Clone(w.pres[u]), w.ctl[u]...)
+	if len(pres) == 0 {
+		return
+	}
+	for _, he := range w.g.Edges(u) {
+		if he.Cell == dfg.ControlCell {
+			continue
+		}
+		vars := w.part.Cell(he.Cell).Vars
+		for _, e := range w.g.Expand(he) {
+			for _, pre := range pres {
+				w.follow(e, vars, pre)
+			}
+		}
+	}
+}
+
+// follow records e when, for every variable of its cell that pre
+// constrains, the values e carries meet pre's; then the source must
+// produce those values.
+func (w *sliceWalk) follow(e dfg.Edge, cellVars []*cfg.Var, pre dfg.Box) {
+	var vars []*cfg.Var
+	carried := map[*cfg.Var]domains.Interval{}
+	bad := map[*cfg.Var]domains.Interval{}
+	for _, x := range cellVars {
+		iv, ok := pre[x]
+		if !ok {
+			continue
+		}
+		c := w.s.PostInterval(e.Src, x)
+		m := c.Meet(iv)
+		if m.IsEmpty() {
+			return
+		}
+		vars = append(vars, x)
+		carried[x], bad[x] = c, m
+	}
+	if len(vars) == 0 {
+		return
+	}
+	k := locEdge{src: e.Src, dst: e.Dst, cell: e.Cell, interference: e.Interference}
+	info := w.edges[k]
+	if info == nil {
+		info = &locEdgeInfo{carried: map[*cfg.Var]domains.Interval{}, bad: map[*cfg.Var]domains.Interval{}}
+		w.edges[k] = info
+		w.order = append(w.order, k)
+	}
+	for _, x := range vars {
+		if _, ok := info.carried[x]; !ok {
+			info.vars = append(info.vars, x)
+			info.carried[x], info.bad[x] = carried[x], bad[x]
+		} else {
+			info.bad[x] = info.bad[x].Join(bad[x])
+		}
+	}
+	if e.Src == nil {
+		return
+	}
+	w.wantAfter(e.Src, bad)
+}
+
+// wantAfter joins bad into the values wanted after act(u); when that
+// grows, u's bad values before it are recomputed and u visited again. A
+// variable whose wanted values grew three times goes to its whole type
+// range (the walk must end; a wider box only keeps more edges).
+func (w *sliceWalk) wantAfter(u *cfg.Loc, bad map[*cfg.Var]domains.Interval) {
+	cur := w.want[u]
+	if cur == nil {
+		cur = dfg.Box{}
+		w.want[u] = cur
+		w.grows[u] = map[*cfg.Var]int{}
+	}
+	changed := false
+	for x, iv := range bad {
+		old, ok := cur[x]
+		if ok && old.Includes(iv) {
+			continue
+		}
+		n := iv
+		if ok {
+			n = old.Join(iv)
+			w.grows[u][x]++
+			if w.grows[u][x] > 3 {
+				n = w.s.PostInterval(u, x).Join(n)
+			}
+		}
+		cur[x] = n
+		changed = true
+	}
+	if !changed {
+		return
+	}
+	if a, ok := u.Act.(*cfg.Assign); ok && !readsVars(a.Src) && !w.controlled[u] {
+		w.controlled[u] = true
+		w.branchesInto(u)
+	}
+	w.pres[u] = w.pres[u][:0]
+	for _, x := range sortedVars(cur) {
+		if pre, ok := w.s.Pre(u, dfg.Box{x: cur[x]}); ok && len(pre) > 0 {
+			w.pres[u] = append(w.pres[u], narrowedOnly(pre, w.s.At(u)))
+		}
+	}
+	w.push(u)
+}
+
+// narrowedOnly drops from a box of bad values the variables it does not
+// narrow (their bad values are all their values at the location) when it
+// narrows some other variable: in "m > 0 && j > 0" with j = 3 everywhere,
+// only m's values can break the check, and j's sources explain nothing.
+func narrowedOnly(b dfg.Box, st *dfg.State) dfg.Box {
+	narrowed := func(x *cfg.Var) bool { return !b[x].Includes(st.Interval(x)) }
+	some := false
+	for x := range b {
+		some = some || narrowed(x)
+	}
+	if !some {
+		return b
+	}
+	out := dfg.Box{}
+	for x, iv := range b {
+		if narrowed(x) {
+			out[x] = iv
+		}
+	}
+	return out
+}
+
+// branchesInto follows control dependence for a constant assignment u
+// (t := 0 from lowering "m > 0 && j > 0"): the value is bad because the
+// thread took the branches leading to u. The assumes on the CFG paths into
+// u within its statement that can hold become sources of bad values too,
+// with the values of their variables under which they hold; a control edge
+// assume → u links them.
+func (w *sliceWalk) branchesInto(u *cfg.Loc) {
+	seen := map[*cfg.Loc]bool{u: true}
+	stack := slices.Clone(u.Preds)
+	for budget := 32; len(stack) > 0 && budget > 0; budget-- {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[l] || keyOf(l) != keyOf(u) {
+			continue
+		}
+		seen[l] = true
+		a, ok := l.Act.(*cfg.Assume)
+		if !ok {
+			stack = append(stack, l.Preds...)
+			continue
+		}
+		st := w.s.At(l)
+		holds, ok := st.Failing(&cfg.Unary{Op: cfg.Not, X: a.Cond, Type: cfg.Bool})
+		if !ok {
+			continue // the branch cannot be taken: no path through it
+		}
+		stack = append(stack, l.Preds...)
+		if len(holds) == 0 {
+			continue
+		}
+		k := locEdge{src: l, dst: u, cell: dfg.ControlCell}
+		if w.edges[k] == nil {
+			w.edges[k] = &locEdgeInfo{}
+			w.order = append(w.order, k)
+		}
+		w.ctl[l] = append(w.ctl[l], narrowedOnly(holds, st))
+		w.push(l)
+	}
+}
+
+func sortedVars(b dfg.Box) []*cfg.Var {
+	vs := make([]*cfg.Var, 0, len(b))
+	for x := range b {
+		vs = append(vs, x)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+	return vs
+}
+
+func boxString(b dfg.Box) string {
+	var parts []string
+	for _, x := range sortedVars(b) {
+		parts = append(parts, displayName(x)+" "+valueText(b[x]))
+	}
+	return strings.Join(parts, " ∧ ")
+}
+
+// stmtKey identifies a statement: the locations of one template on one
+// source line (nil template: the ⊥ source).
+type stmtKey struct {
+	tmpl *cfg.Template
+	file string
+	line int
+}
+
+func keyOf(l *cfg.Loc) stmtKey {
+	if l == nil {
+		return stmtKey{}
+	}
+	return stmtKey{tmpl: l.Template, file: l.Pos.Filename, line: l.Pos.Line}
+}
+
+// present groups the location-level slice into statements, keeps the
+// nearest maxStatements of them and labels the edges.
+func (w *sliceWalk) present(maxStatements int) *Slice {
+	// Distances: 0-1 BFS backwards from the check, an edge inside one
+	// statement costing 0.
+	into := map[*cfg.Loc][]locEdge{}
+	for _, k := range w.order {
+		into[k.dst] = append(into[k.dst], k)
+	}
+	dist := map[*cfg.Loc]int{w.check: 0}
+	distBot := -1
+	deque := []*cfg.Loc{w.check}
+	for len(deque) > 0 {
+		v := deque[0]
+		deque = deque[1:]
+		for _, k := range into[v] {
+			d := dist[v]
+			if keyOf(k.src) != keyOf(v) || k.interference {
+				d++
+			}
+			if k.src == nil {
+				if distBot < 0 || d < distBot {
+					distBot = d
+				}
+				continue
+			}
+			if old, ok := dist[k.src]; ok && old <= d {
+				continue
+			}
+			dist[k.src] = d
+			if d == dist[v] {
+				deque = append([]*cfg.Loc{k.src}, deque...)
+			} else {
+				deque = append(deque, k.src)
+			}
+		}
+	}
+	// Statements with their distance.
+	type stmt struct {
+		key  stmtKey
+		locs []*cfg.Loc
+		dist int
+	}
+	stmts := map[stmtKey]*stmt{}
+	for l, d := range dist {
+		k := keyOf(l)
+		st := stmts[k]
+		if st == nil {
+			st = &stmt{key: k, dist: d}
+			stmts[k] = st
+		}
+		st.locs = append(st.locs, l)
+		st.dist = min(st.dist, d)
+	}
+	if distBot >= 0 {
+		stmts[stmtKey{}] = &stmt{dist: distBot}
+	}
+	all := make([]*stmt, 0, len(stmts))
+	for _, st := range stmts {
+		slices.SortFunc(st.locs, func(a, b *cfg.Loc) int { return a.ID - b.ID })
+		all = append(all, st)
+	}
+	checkKey := keyOf(w.check)
+	sort.Slice(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if (a.key == checkKey) != (b.key == checkKey) {
+			return a.key == checkKey
+		}
+		if a.dist != b.dist {
+			return a.dist < b.dist
+		}
+		if (a.key.tmpl == nil) != (b.key.tmpl == nil) {
+			return b.key.tmpl == nil
+		}
+		return a.locs[0].ID < b.locs[0].ID
+	})
+	sl := &Slice{}
+	shown := map[stmtKey]*SliceNode{}
+	for i, st := range all {
+		if i >= maxStatements {
+			break
+		}
+		n := w.node(st.key, st.locs)
+		n.ID, n.Dist = len(sl.Nodes), st.dist
+		sl.Nodes = append(sl.Nodes, n)
+		shown[st.key] = n
+	}
+	sl.CutStatements = len(all) - len(sl.Nodes)
+	// Edges between shown statements, merged per (from, to, interference).
+	type ekey struct {
+		from, to int
+		interf   bool
+		control  bool
+	}
+	merged := map[ekey]*SliceEdge{}
+	var keys []ekey
+	for _, k := range w.order {
+		to, ok := shown[keyOf(k.dst)]
+		if !ok {
+			continue
+		}
+		from, ok := shown[keyOf(k.src)]
+		if !ok {
+			sl.CutEdges++
+			continue
+		}
+		if from == to && !k.interference {
+			continue
+		}
+		ek := ekey{from: from.ID, to: to.ID, interf: k.interference, control: k.cell == dfg.ControlCell}
+		e := merged[ek]
+		if e == nil {
+			e = &SliceEdge{From: from.ID, To: to.ID, Interference: k.interference, Control: ek.control}
+			if k.interference {
+				e.Writer = k.src.Template.Name
+				e.WriterLocks = w.locks(k.src)
+				e.WriterAtomic = k.src.Atomic
+				e.ReaderLocks = w.locks(k.dst)
+			}
+			merged[ek] = e
+			keys = append(keys, ek)
+		}
+		if a, ok := k.src.Act.(*cfg.Assume); ok {
+			if c := dfg.ExprString(a.Cond); !slices.Contains(e.Via, c) {
+				e.Via = append(e.Via, c)
+			}
+		}
+		info := w.edges[k]
+		for _, x := range info.vars {
+			e.addVar(x, info.carried[x], info.bad[x])
+		}
+	}
+	for _, ek := range keys {
+		e := merged[ek]
+		e.Back = e.From != e.To && sl.Nodes[e.From].Dist <= sl.Nodes[e.To].Dist
+		sl.Edges = append(sl.Edges, e)
+	}
+	sort.SliceStable(sl.Edges, func(i, j int) bool {
+		a, b := sl.Edges[i], sl.Edges[j]
+		if a.To != b.To {
+			return a.To < b.To
+		}
+		return a.From < b.From
+	})
+	return sl
+}
+
+func (e *SliceEdge) addVar(x *cfg.Var, carried, bad domains.Interval) {
+	for i := range e.Vars {
+		v := &e.Vars[i]
+		if v.Name == displayName(x) {
+			v.Carried, v.Bad = v.Carried.Join(carried), v.Bad.Join(bad)
+			v.CarriedText, v.BadText = valueText(v.Carried), valueText(v.Bad)
+			return
+		}
+	}
+	e.Vars = append(e.Vars, SliceVar{Name: displayName(x), Carried: carried, Bad: bad,
+		CarriedText: valueText(carried), BadText: valueText(bad)})
+}
+
+// locks names the lock words a thread standing at l surely holds.
+func (w *sliceWalk) locks(l *cfg.Loc) []string {
+	if l == nil || w.r.Engine == nil {
+		return nil
+	}
+	var out []string
+	for _, v := range w.r.Engine.HeldLocks(l) {
+		out = append(out, v.Name)
+	}
+	return out
+}
+
+// node builds the SliceNode of a statement.
+func (w *sliceWalk) node(k stmtKey, locs []*cfg.Loc) *SliceNode {
+	if k.tmpl == nil {
+		return &SliceNode{Kind: NodeAny, Introduces: "any value (uninitialized, or not known at thread start)"}
+	}
+	n := &SliceNode{Template: k.tmpl.Name, Pos: locs[0].Pos, Locs: locs, Kind: NodeTest}
+	for _, l := range locs {
+		n.Actions = append(n.Actions, dfg.ActionString(l.Act))
+		if l.Pos.Column > 0 && (n.Pos.Column == 0 || l.Pos.Column < n.Pos.Column) {
+			n.Pos.Column = l.Pos.Column
+		}
+	}
+	n.Locks = w.locks(locs[0])
+	n.Atomic = locs[0].Atomic
+	var values []string
+	seen := map[*cfg.Var]bool{}
+	for _, l := range locs {
+		if l == w.check {
+			n.Kind = NodeCheck
+		}
+		for _, x := range sortedVars(w.want[l]) {
+			if n.Kind != NodeCheck && writes(l.Act, x) {
+				if intro := introduces(l.Act); intro != "" {
+					n.Kind, n.Introduces = NodeSource, intro
+				} else if n.Kind != NodeSource {
+					n.Kind = NodeWrite
+				}
+			}
+		}
+		for _, pre := range w.pres[l] {
+			for _, x := range sortedVars(pre) {
+				iv := w.s.At(l).Interval(x)
+				if !seen[x] && !iv.Equal(typeRangeOf(x)) {
+					seen[x] = true
+					values = append(values, displayName(x)+" "+valueText(iv))
+				}
+			}
+		}
+	}
+	n.Values = strings.Join(values, ", ")
+	return n
+}
+
+// writes reports whether act really changes x (an assume or a check only
+// filters its values).
+func writes(act cfg.Action, x *cfg.Var) bool {
+	switch a := act.(type) {
+	case *cfg.Assign:
+		return lvalueHas(a.Dst, x)
+	case *cfg.Havoc:
+		return lvalueHas(a.Dst, x)
+	case *cfg.Alloc:
+		return lvalueHas(a.Dst, x)
+	case *cfg.Acquire:
+		return lvalueHas(a.Lock, x)
+	case *cfg.Release:
+		return lvalueHas(a.Lock, x)
+	case *cfg.Spawn:
+		for _, t := range a.Targets {
+			if t.Param == x {
+				return true
+			}
+		}
+		return a.Handle != nil && lvalueHas(a.Handle, x)
+	case *cfg.InitGlobals:
+		return x.Scope == cfg.Global
+	}
+	return false
+}
+
+func lvalueHas(lv cfg.LValue, x *cfg.Var) bool {
+	switch d := lv.(type) {
+	case *cfg.VarRef:
+		return d.Var == x
+	case *cfg.Deref:
+		return slices.Contains(d.Cells, x)
+	}
+	return false
+}
+
+// introduces names how act makes a value from nothing ("" when the value
+// it writes is computed from variables it reads).
+func introduces(act cfg.Action) string {
+	switch a := act.(type) {
+	case *cfg.Havoc:
+		return "any value (nondeterministic input or unknown function)"
+	case *cfg.Alloc:
+		return "fresh allocation"
+	case *cfg.InitGlobals:
+		return "initial value"
+	case *cfg.Acquire:
+		return "lock acquired (1)"
+	case *cfg.Release:
+		return "lock released (0)"
+	case *cfg.Assign:
+		if c, ok := a.Src.(*cfg.Const); ok {
+			return fmt.Sprintf("constant %d", c.Value)
+		}
+		if !readsVars(a.Src) {
+			return "constant " + dfg.ExprString(a.Src)
+		}
+	case *cfg.Spawn:
+		if a.Arg == nil || !readsVars(a.Arg) {
+			return "thread argument"
+		}
+	}
+	return ""
+}
+
+func readsVars(e cfg.Expr) bool {
+	switch e := e.(type) {
+	case *cfg.VarRef, *cfg.Deref:
+		return true
+	case *cfg.Unary:
+		return readsVars(e.X)
+	case *cfg.Binary:
+		return readsVars(e.X) || readsVars(e.Y)
+	case *cfg.Cast:
+		return readsVars(e.X)
+	}
+	return false
+}
+
+// typeRangeOf is the range of x's type: a value that says nothing is left
+// out of a node's values.
+func typeRangeOf(x *cfg.Var) domains.Interval { return dfg.TypeRange(x.Type) }
+
+// displayName is a variable's name as in the C source: a local without its
+// function prefix ("main.k" is k).
+func displayName(x *cfg.Var) string {
+	if x.Scope == cfg.Local {
+		if i := strings.LastIndexByte(x.Name, '.'); i >= 0 && i+1 < len(x.Name) {
+			return x.Name[i+1:]
+		}
+	}
+	return x.Name
+}
+
+// valueText renders an interval after a variable's name: "in [-5, 7]",
+// "= 0", "none".
+func valueText(iv domains.Interval) string {
+	s := intervalString(iv)
+	if strings.HasPrefix(s, "in ") || s == "none" {
+		return s
+	}
+	return "= " + s
+}
