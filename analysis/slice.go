@@ -573,7 +573,9 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 			merged[ek] = e
 			keys = append(keys, ek)
 		}
-		if a, ok := k.src.Act.(*cfg.Assume); ok {
+		if k.src == nil {
+			// the ⊥ source: no action
+		} else if a, ok := k.src.Act.(*cfg.Assume); ok {
 			if c := dfg.ExprString(a.Cond); !slices.Contains(e.Via, c) {
 				e.Via = append(e.Via, c)
 			}

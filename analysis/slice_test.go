@@ -140,7 +140,7 @@ func TestSliceProvenHasNone(t *testing.T) {
 // assertion explained), "// slice: in [source] [interference] [locked]"
 // (a statement of the slice: introducing bad values; the source of an
 // interference edge; written under a lock), "// slice: out" (must not be
-// in the slice).
+// in the slice); "// slice: check any": the slice has the ⊥ source.
 func TestSliceFixtures(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/slice/*.c")
 	if len(files) < 3 {
@@ -186,6 +186,16 @@ func TestSliceFixtures(t *testing.T) {
 			for line, words := range marks {
 				n := onLine(line)
 				switch words[0] {
+				case "check":
+					if len(words) > 1 && words[1] == "any" {
+						any := false
+						for _, n := range sl.Nodes {
+							any = any || n.Kind == NodeAny
+						}
+						if !any {
+							t.Errorf("no ⊥ (any value) node")
+						}
+					}
 				case "out":
 					if n != nil {
 						t.Errorf("line %d is in the slice (%v)", line, n.Actions)

@@ -248,6 +248,10 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chorus check: writing the report: %v\n", werr)
 		return 2
 	}
+	if err := writeHTMLReport(o, results); err != nil {
+		fmt.Fprintf(stderr, "chorus check: --html: %v\n", err)
+		return 2
+	}
 	sum := report.Summarize(results)
 	sum.CPUMS = (cpuTime() - cpuStart).Milliseconds()
 	if !b.quiet && (len(files) > 1 || o.format != "text") {

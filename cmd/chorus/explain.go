@@ -24,23 +24,30 @@ import (
 type explainOptions struct {
 	at   string // --explain FILE:LINE
 	dot  string // --explain-dot FILE
-	file string // parsed from at
-	line int
+	html string // --html DIR (htmlreport.go)
+	// extras are what the HTML page needs per file (htmlreport.go).
+	extras htmlExtras
+	file   string // parsed from at
+	line   int
 }
 
 func (e *explainOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&e.at, "explain", "", "explain the unproven check(s) at FILE:LINE: the data flow that can make them fail, as note: lines under the warning")
+	fs.StringVar(&e.html, "html", "", "write an HTML report of the run to DIR/index.html (one self-contained page: summary, checks, source with invariants, slices of unproven checks)")
 	fs.StringVar(&e.dot, "explain-dot", "", "write the slice of the --explain check (or of the only unproven check) as Graphviz to this file")
 }
 
 // on reports whether an explanation was asked for (the run is then in
 // process: the slices need the analysis itself).
-func (e *explainOptions) on() bool { return e.at != "" || e.dot != "" }
+func (e *explainOptions) on() bool { return e.at != "" || e.dot != "" || e.html != "" }
 
 // explainOutcome computes the notes of one analysed file (by check ID);
 // a failure to write --explain-dot makes the file an input error.
 func explainOutcome(o *checkOptions, out *fileOutcome, stderr io.Writer) map[int]string {
-	if out.res == nil || !o.explain.on() {
+	if o.explain.html != "" {
+		o.explain.extras.collect(out)
+	}
+	if out.res == nil || (o.explain.at == "" && o.explain.dot == "") {
 		return nil
 	}
 	notes, err := explainFile(o, out.res, stderr)

@@ -1,0 +1,168 @@
+package main
+
+// --html DIR for chorus check: one self-contained page, DIR/index.html,
+// with the summary, each file's checks, its source with the invariant of
+// every line on hover, and each unproven check's slice (report/html).
+// The run is in process (the page needs the analysis itself).
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"chorus/analysis"
+	"chorus/report"
+	"chorus/report/explain"
+	"chorus/report/html"
+)
+
+// maxDrawnSlices bounds the slices per file drawn with Graphviz (each is
+// one dot process); the others are shown as text.
+const maxDrawnSlices = 40
+
+// htmlExtras are what the page needs beyond the report: per file, the
+// source, the invariants per line and the slices per check.
+type htmlExtras struct {
+	mu    sync.Mutex
+	files map[string]*html.File // by path; Checks hold the slices only
+}
+
+type checkPos struct {
+	kind         string
+	line, column int
+}
+
+// collect records one analysed file for the page.
+func (h *htmlExtras) collect(out *fileOutcome) {
+	f := &html.File{Path: out.file, Invariants: map[int]string{}}
+	src := explain.NewSources()
+	f.Lines = src.Lines(out.file)
+	if len(f.Lines) > 0 && f.Lines[len(f.Lines)-1] == "" {
+		f.Lines = f.Lines[:len(f.Lines)-1]
+	}
+	if res := out.res; res != nil {
+		perLine := map[int][]string{}
+		for _, l := range res.Program.Locs {
+			if l.Pos.Filename != out.file || l.Pos.Line == 0 {
+				continue
+			}
+			inv := res.Solver.At(l).String()
+			if len(inv) > 300 {
+				inv = inv[:299] + "…"
+			}
+			if !containsString(perLine[l.Pos.Line], inv) && len(perLine[l.Pos.Line]) < 6 {
+				perLine[l.Pos.Line] = append(perLine[l.Pos.Line], inv)
+			}
+		}
+		for n, invs := range perLine {
+			f.Invariants[n] = strings.Join(invs, "\n")
+		}
+		drawn := 0
+		for _, c := range res.Checks {
+			if c.Status != analysis.Unproven {
+				continue
+			}
+			sl := res.Slice(c)
+			if sl == nil {
+				continue
+			}
+			hc := &html.Check{Kind: c.Check.Kind.String(), Line: c.Check.Pos.Line, Column: c.Check.Pos.Column}
+			var b bytes.Buffer
+			explain.Text(&b, sl, src)
+			hc.SliceText = b.String()
+			if drawn < maxDrawnSlices {
+				b.Reset()
+				explain.Dot(&b, sl, src)
+				if svg, err := renderSVG(b.Bytes()); err == nil {
+					hc.SliceSVG = html.InlineSVG(svg)
+					drawn++
+				}
+			}
+			f.Checks = append(f.Checks, hc)
+		}
+	}
+	h.mu.Lock()
+	if h.files == nil {
+		h.files = map[string]*html.File{}
+	}
+	h.files[out.file] = f
+	h.mu.Unlock()
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// renderSVG runs Graphviz's dot on a DOT graph (an error when dot is not
+// installed or fails).
+func renderSVG(dot []byte) (string, error) {
+	path, err := exec.LookPath("dot")
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, path, "-Tsvg")
+	cmd.Stdin = bytes.NewReader(dot)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("dot: %v: %s", err, errb.String())
+	}
+	return out.String(), nil
+}
+
+// writeHTMLReport writes DIR/index.html from the run's results and the
+// extras collected per file.
+func writeHTMLReport(o *checkOptions, results []report.File) error {
+	dir := o.explain.html
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	h := &o.explain.extras
+	page := &html.Page{Title: "chorus check report"}
+	if len(results) == 1 {
+		page.Title = "chorus check: " + results[0].File
+	}
+	for _, rf := range results {
+		extra := h.files[rf.File]
+		f := &html.File{Path: rf.File, Error: rf.Error, Verdict: rf.Verdict}
+		slices := map[checkPos]*html.Check{}
+		if extra != nil {
+			f.Lines, f.Invariants = extra.Lines, extra.Invariants
+			for _, c := range extra.Checks {
+				slices[checkPos{c.Kind, c.Line, c.Column}] = c
+			}
+		}
+		for _, c := range rf.Checks {
+			hc := &html.Check{Kind: c.Kind, Status: c.Status, Line: c.Line, Column: c.Column, Function: c.Function, Message: c.Message}
+			if c.Suppressed != nil {
+				hc.Status = "suppressed"
+			}
+			if s := slices[checkPos{c.Kind, c.Line, c.Column}]; s != nil && c.Failing() {
+				hc.SliceText, hc.SliceSVG = s.SliceText, s.SliceSVG
+			}
+			f.Checks = append(f.Checks, hc)
+		}
+		page.Files = append(page.Files, f)
+	}
+	var b bytes.Buffer
+	if err := html.Write(&b, page); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index.html"), b.Bytes(), 0o644)
+}
