@@ -161,7 +161,7 @@ type sliceWalk struct {
 	s      *dfg.Solver
 	part   *dfg.Partition
 	check  *cfg.Loc
-	want   map[*cfg.Loc]dfg.Box // bad values right after act(u), per variable
+	want   map[*cfg.Loc]map[*cfg.Var][]domains.Interval // bad values right after act(u), per variable
 	grows  map[*cfg.Loc]map[*cfg.Var]int
 	pres   map[*cfg.Loc][]dfg.Box // bad values at u (before act(u)), one box per wanted variable
 	edges  map[locEdge]*locEdgeInfo
@@ -202,15 +202,25 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 		o(&cfgs)
 	}
 	loc := c.Check.Loc
-	failing, ok := r.Solver.At(loc).Failing(act.Cond)
-	if !ok {
+	// A check fails when one of its conjuncts does: one box of bad values
+	// per conjunct keeps "i < 0 or i >= 10" apart (their hull would be
+	// every value).
+	var failing []dfg.Box
+	var failText []string
+	for _, conj := range conjuncts(act.Cond, nil) {
+		if b, ok := r.Solver.At(loc).Failing(conj); ok {
+			b = narrowedOnly(b, r.Solver.At(loc))
+			failing = append(failing, b)
+			failText = append(failText, boxString(b))
+		}
+	}
+	if len(failing) == 0 {
 		return nil
 	}
-	failing = narrowedOnly(failing, r.Solver.At(loc))
 	w := &sliceWalk{
 		r: r, g: r.Graph, s: r.Solver, part: r.Graph.Partition(), check: loc,
-		want: map[*cfg.Loc]dfg.Box{}, grows: map[*cfg.Loc]map[*cfg.Var]int{},
-		pres: map[*cfg.Loc][]dfg.Box{loc: {failing}}, edges: map[locEdge]*locEdgeInfo{},
+		want: map[*cfg.Loc]map[*cfg.Var][]domains.Interval{}, grows: map[*cfg.Loc]map[*cfg.Var]int{},
+		pres: map[*cfg.Loc][]dfg.Box{loc: failing}, edges: map[locEdge]*locEdgeInfo{},
 		queued: map[*cfg.Loc]bool{}, controlled: map[*cfg.Loc]bool{},
 		ctl: map[*cfg.Loc][]dfg.Box{},
 	}
@@ -229,7 +239,7 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 	}
 	sl := w.present(cfgs.maxStatements)
 	sl.Check = c.Check
-	sl.Failing = boxString(failing)
+	sl.Failing = strings.Join(failText, " or ")
 	sl.Truncated = truncated
 	var cut []string
 	if sl.CutStatements > 0 {
@@ -313,32 +323,37 @@ func (w *sliceWalk) follow(e dfg.Edge, cellVars []*cfg.Var, pre dfg.Box) {
 	w.wantAfter(e.Src, bad)
 }
 
-// wantAfter joins bad into the values wanted after act(u); when that
-// grows, u's bad values before it are recomputed and u visited again. A
-// variable whose wanted values grew three times goes to its whole type
-// range (the walk must end; a wider box only keeps more edges).
+// wantAfter adds bad to the values wanted after act(u) — per variable a
+// short list of disjoint intervals, so that "i < 0 or i >= 10" stays two
+// (their hull would be every value) — and when that grows recomputes u's
+// bad values before it and visits u again. A variable whose wanted values
+// grew three times goes to all the values u can give it (the walk must
+// end; wider bad values only keep more edges).
 func (w *sliceWalk) wantAfter(u *cfg.Loc, bad map[*cfg.Var]domains.Interval) {
 	cur := w.want[u]
 	if cur == nil {
-		cur = dfg.Box{}
+		cur = map[*cfg.Var][]domains.Interval{}
 		w.want[u] = cur
 		w.grows[u] = map[*cfg.Var]int{}
 	}
 	changed := false
 	for x, iv := range bad {
-		old, ok := cur[x]
-		if ok && old.Includes(iv) {
+		list := cur[x]
+		if slices.ContainsFunc(list, func(o domains.Interval) bool { return o.Includes(iv) }) {
 			continue
 		}
-		n := iv
-		if ok {
-			n = old.Join(iv)
+		if len(list) > 0 {
 			w.grows[u][x]++
-			if w.grows[u][x] > 3 {
-				n = w.s.PostInterval(u, x).Join(n)
-			}
 		}
-		cur[x] = n
+		list = addInterval(list, iv)
+		if w.grows[u][x] > 3 || len(list) > 4 {
+			h := w.s.PostInterval(u, x).Meet(hull(list))
+			if w.grows[u][x] > 3 {
+				h = w.s.PostInterval(u, x)
+			}
+			list = []domains.Interval{h}
+		}
+		cur[x] = list
 		changed = true
 	}
 	if !changed {
@@ -349,12 +364,48 @@ func (w *sliceWalk) wantAfter(u *cfg.Loc, bad map[*cfg.Var]domains.Interval) {
 		w.branchesInto(u)
 	}
 	w.pres[u] = w.pres[u][:0]
-	for _, x := range sortedVars(cur) {
-		if pre, ok := w.s.Pre(u, dfg.Box{x: cur[x]}); ok && len(pre) > 0 {
-			w.pres[u] = append(w.pres[u], narrowedOnly(pre, w.s.At(u)))
+	for _, x := range sortedKeys(cur) {
+		for _, iv := range cur[x] {
+			if pre, ok := w.s.Pre(u, dfg.Box{x: iv}); ok && len(pre) > 0 {
+				w.pres[u] = append(w.pres[u], narrowedOnly(pre, w.s.At(u)))
+			}
 		}
 	}
 	w.push(u)
+}
+
+// addInterval adds iv to a sorted list of disjoint intervals, merging
+// those it overlaps or touches.
+func addInterval(list []domains.Interval, iv domains.Interval) []domains.Interval {
+	out := []domains.Interval{}
+	for _, o := range list {
+		touch := iv.Lo.Cmp(o.Hi.Add(domains.Finite(1))) <= 0 && o.Lo.Cmp(iv.Hi.Add(domains.Finite(1))) <= 0
+		if touch {
+			iv = iv.Join(o)
+		} else {
+			out = append(out, o)
+		}
+	}
+	out = append(out, iv)
+	sort.Slice(out, func(i, j int) bool { return out[i].Lo.Cmp(out[j].Lo) < 0 })
+	return out
+}
+
+func hull(list []domains.Interval) domains.Interval {
+	h := list[0]
+	for _, o := range list[1:] {
+		h = h.Join(o)
+	}
+	return h
+}
+
+func sortedKeys[T any](m map[*cfg.Var]T) []*cfg.Var {
+	vs := make([]*cfg.Var, 0, len(m))
+	for x := range m {
+		vs = append(vs, x)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+	return vs
 }
 
 // narrowedOnly drops from a box of bad values the variables it does not
@@ -417,6 +468,14 @@ func (w *sliceWalk) branchesInto(u *cfg.Loc) {
 		w.ctl[l] = append(w.ctl[l], narrowedOnly(holds, st))
 		w.push(l)
 	}
+}
+
+// conjuncts splits a condition at its top-level &&.
+func conjuncts(e cfg.Expr, out []cfg.Expr) []cfg.Expr {
+	if b, ok := e.(*cfg.Binary); ok && b.Op == cfg.LAnd {
+		return conjuncts(b.Y, conjuncts(b.X, out))
+	}
+	return append(out, e)
 }
 
 func sortedVars(b dfg.Box) []*cfg.Var {
@@ -645,7 +704,7 @@ func (w *sliceWalk) node(k stmtKey, locs []*cfg.Loc) *SliceNode {
 		if l == w.check {
 			n.Kind = NodeCheck
 		}
-		for _, x := range sortedVars(w.want[l]) {
+		for _, x := range sortedKeys(w.want[l]) {
 			if n.Kind != NodeCheck && writes(l.Act, x) {
 				if intro := introduces(l.Act); intro != "" {
 					n.Kind, n.Introduces = NodeSource, intro
