@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -124,6 +125,18 @@ func Sync(e *analysis.SliceEdge) string {
 	return s
 }
 
+// writerSync is the short form of Sync for drawings: "producer thread,
+// holds plock".
+func writerSync(e *analysis.SliceEdge) string {
+	switch {
+	case e.WriterAtomic:
+		return e.Writer + " thread, atomic"
+	case len(e.WriterLocks) > 0:
+		return e.Writer + " thread, holds " + strings.Join(e.WriterLocks, ", ")
+	}
+	return e.Writer + " thread, no lock"
+}
+
 // into lists the non-feedback edges into each node, interference first.
 func into(sl *analysis.Slice) map[int][]*analysis.SliceEdge {
 	m := map[int][]*analysis.SliceEdge{}
@@ -222,7 +235,8 @@ func dotString(lines ...string) string {
 	return b.String()
 }
 
-// Dot writes the slice as Graphviz: one cluster per thread template,
+// Dot writes the slice as Graphviz, left to right towards the check: one
+// cluster per thread template,
 // statements as boxes (the check red, statements introducing bad values
 // shaded), sequential edges solid, interference edges dashed red and bold
 // across clusters, each edge labelled with its variables and values.
@@ -231,11 +245,11 @@ func Dot(w io.Writer, sl *analysis.Slice, src *Sources) error {
 	bw := bufio.NewWriter(w)
 	chk := sl.Check
 	fmt.Fprintln(bw, "digraph slice {")
-	fmt.Fprintln(bw, "  newrank=true;")
+	fmt.Fprintln(bw, "  newrank=true; rankdir=LR;")
 	fmt.Fprintln(bw, `  graph [fontname="Helvetica", fontsize=11, labelloc=t];`)
 	fmt.Fprintln(bw, `  node [shape=box, fontname="Courier", fontsize=10];`)
 	fmt.Fprintln(bw, `  edge [fontname="Helvetica", fontsize=9];`)
-	title := []string{fmt.Sprintf("%s:%d: %s not proven", chk.Pos.Filename, chk.Pos.Line, chk.Msg), "fails when " + sl.Failing}
+	title := []string{fmt.Sprintf("%s:%d: %s not proven", filepath.Base(chk.Pos.Filename), chk.Pos.Line, chk.Msg), "fails when " + sl.Failing}
 	back := 0
 	for _, e := range sl.Edges {
 		if e.Back {
@@ -296,7 +310,7 @@ func Dot(w io.Writer, sl *analysis.Slice, src *Sources) error {
 		}
 		if e.Interference {
 			fmt.Fprintf(bw, "  n%d -> n%d [style=dashed, color=red, fontcolor=red, penwidth=2, label=%s];\n",
-				e.From, e.To, dotString(EdgeValues(e), "interference: "+Sync(e)))
+				e.From, e.To, dotString(EdgeValues(e), "from another "+writerSync(e)))
 		} else {
 			fmt.Fprintf(bw, "  n%d -> n%d [label=%s];\n", e.From, e.To, dotString(EdgeValues(e)))
 		}
