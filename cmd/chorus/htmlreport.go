@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,13 +26,48 @@ import (
 
 // maxDrawnSlices bounds the slices per file drawn with Graphviz (each is
 // one dot process); the others are shown as text.
-const maxDrawnSlices = 40
+const maxDrawnSlices = 100
 
 // htmlExtras are what the page needs beyond the report: per file, the
 // source, the invariants per line and the slices per check.
 type htmlExtras struct {
 	mu    sync.Mutex
-	files map[string]*html.File // by path; Checks hold the slices only
+	files map[string]*fileExtras // by path
+}
+
+type fileExtras struct {
+	*html.File                  // Checks hold the slices only
+	SourceLines map[lineKey]int // positions to lines of File.Lines
+}
+
+// lineKey is a position's file and line.
+type lineKey struct {
+	file string
+	line int
+}
+
+// lineMarker is a "#line N "file"" or "# N "file"" directive.
+var lineMarker = regexp.MustCompile(`^\s*#\s*(?:line\s+)?(\d+)\s+"([^"]*)"`)
+
+// sourceLineMap maps the positions the frontend reports (file, line —
+// after #line markers, as in preprocessed input) to the lines of the file
+// shown (1-based).
+func sourceLineMap(file string, lines []string) map[lineKey]int {
+	m := map[lineKey]int{}
+	cur, next := file, 1
+	for i, l := range lines {
+		if g := lineMarker.FindStringSubmatch(l); g != nil {
+			n, _ := strconv.Atoi(g[1])
+			cur, next = g[2], n
+			continue
+		}
+		k := lineKey{cur, next}
+		if _, ok := m[k]; !ok {
+			m[k] = i + 1
+		}
+		next++
+	}
+	return m
 }
 
 type checkPos struct {
@@ -40,30 +77,33 @@ type checkPos struct {
 
 // collect records one analysed file for the page.
 func (h *htmlExtras) collect(out *fileOutcome) {
-	f := &html.File{Path: out.file, Invariants: map[int]string{}}
+	f := &fileExtras{File: &html.File{Path: out.file, Invariants: map[int]string{}}}
 	src := explain.NewSources()
 	f.Lines = src.Lines(out.file)
 	if len(f.Lines) > 0 && f.Lines[len(f.Lines)-1] == "" {
 		f.Lines = f.Lines[:len(f.Lines)-1]
 	}
+	f.SourceLines = sourceLineMap(out.file, f.Lines)
 	if res := out.res; res != nil {
 		perLine := map[int][]string{}
 		for _, l := range res.Program.Locs {
-			if l.Pos.Filename != out.file || l.Pos.Line == 0 {
+			n := f.SourceLines[lineKey{l.Pos.Filename, l.Pos.Line}]
+			if n == 0 {
 				continue
 			}
 			inv := res.Solver.At(l).String()
 			if len(inv) > 300 {
 				inv = inv[:299] + "…"
 			}
-			if !containsString(perLine[l.Pos.Line], inv) && len(perLine[l.Pos.Line]) < 6 {
-				perLine[l.Pos.Line] = append(perLine[l.Pos.Line], inv)
+			if !containsString(perLine[n], inv) && len(perLine[n]) < 6 {
+				perLine[n] = append(perLine[n], inv)
 			}
 		}
 		for n, invs := range perLine {
 			f.Invariants[n] = strings.Join(invs, "\n")
 		}
 		drawn := 0
+		svgs := map[string]string{} // by DOT text: checks inlined many times draw alike
 		for _, c := range res.Checks {
 			if c.Status != analysis.Unproven {
 				continue
@@ -76,11 +116,14 @@ func (h *htmlExtras) collect(out *fileOutcome) {
 			var b bytes.Buffer
 			explain.Text(&b, sl, src)
 			hc.SliceText = b.String()
-			if drawn < maxDrawnSlices {
-				b.Reset()
-				explain.Dot(&b, sl, src)
+			b.Reset()
+			explain.Dot(&b, sl, src)
+			if svg, ok := svgs[b.String()]; ok {
+				hc.SliceSVG = svg
+			} else if drawn < maxDrawnSlices {
 				if svg, err := renderSVG(b.Bytes()); err == nil {
 					hc.SliceSVG = html.InlineSVG(svg)
+					svgs[b.String()] = hc.SliceSVG
 					drawn++
 				}
 			}
@@ -89,7 +132,7 @@ func (h *htmlExtras) collect(out *fileOutcome) {
 	}
 	h.mu.Lock()
 	if h.files == nil {
-		h.files = map[string]*html.File{}
+		h.files = map[string]*fileExtras{}
 	}
 	h.files[out.file] = f
 	h.mu.Unlock()
@@ -141,19 +184,23 @@ func writeHTMLReport(o *checkOptions, results []report.File) error {
 	for _, rf := range results {
 		extra := h.files[rf.File]
 		f := &html.File{Path: rf.File, Error: rf.Error, Verdict: rf.Verdict}
-		slices := map[checkPos]*html.Check{}
+		slices := map[checkPos][]*html.Check{} // in check order: one position may hold several checks
+		var lines map[lineKey]int
 		if extra != nil {
-			f.Lines, f.Invariants = extra.Lines, extra.Invariants
+			f.Lines, f.Invariants, lines = extra.Lines, extra.Invariants, extra.SourceLines
 			for _, c := range extra.Checks {
-				slices[checkPos{c.Kind, c.Line, c.Column}] = c
+				k := checkPos{c.Kind, c.Line, c.Column}
+				slices[k] = append(slices[k], c)
 			}
 		}
 		for _, c := range rf.Checks {
-			hc := &html.Check{Kind: c.Kind, Status: c.Status, Line: c.Line, Column: c.Column, Function: c.Function, Message: c.Message}
+			hc := &html.Check{File: c.File, SourceLine: lines[lineKey{c.File, c.Line}], Kind: c.Kind, Status: c.Status, Line: c.Line, Column: c.Column, Function: c.Function, Message: c.Message}
 			if c.Suppressed != nil {
 				hc.Status = "suppressed"
 			}
-			if s := slices[checkPos{c.Kind, c.Line, c.Column}]; s != nil && c.Failing() {
+			if k := (checkPos{c.Kind, c.Line, c.Column}); len(slices[k]) > 0 && c.Failing() {
+				s := slices[k][0]
+				slices[k] = slices[k][1:]
 				hc.SliceText, hc.SliceSVG = s.SliceText, s.SliceSVG
 			}
 			f.Checks = append(f.Checks, hc)

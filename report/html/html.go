@@ -43,13 +43,18 @@ type File struct {
 
 // Check is one check site.
 type Check struct {
-	Anchor   string // set by Write
-	Kind     string // assert | array-bounds | signed-overflow | div-by-zero
-	Status   string // proven | unreachable | unproven | violated
-	Line     int
-	Column   int
-	Function string
-	Message  string
+	Anchor string // set by Write
+	File   string // the check's file as its position names it
+	// SourceLine is the line of File.Lines holding the check (0: not in
+	// the source shown, e.g. in a header); #line markers make it differ
+	// from Line.
+	SourceLine int
+	Kind       string // assert | array-bounds | signed-overflow | div-by-zero
+	Status     string // proven | unreachable | unproven | violated
+	Line       int
+	Column     int
+	Function   string
+	Message    string
 	// SliceText is the slice as note lines (unproven checks).
 	SliceText string
 	// SliceSVG is the slice drawn by Graphviz (an <svg> element), empty
@@ -122,11 +127,14 @@ func Write(w io.Writer, p *Page) error {
 			row.add(c.Status)
 			total.add(c.Status)
 			kinds[c.Kind] = true
-			if byLine[c.Line] == nil {
-				byLine[c.Line] = c
+			if c.SourceLine == 0 {
+				continue // not in the source shown: listed, not marked
 			}
-			if rank(c.Status) > rank(worst[c.Line]) {
-				worst[c.Line] = c.Status
+			if byLine[c.SourceLine] == nil {
+				byLine[c.SourceLine] = c
+			}
+			if rank(c.Status) > rank(worst[c.SourceLine]) {
+				worst[c.SourceLine] = c.Status
 			}
 		}
 		rows = append(rows, row)

@@ -12,8 +12,9 @@ func TestWriteEscapesAndMarks(t *testing.T) {
 		Lines:      []string{"int x;", `char *s = "<script>alert(1)</script>";`, "assert(x < 1);"},
 		Invariants: map[int]string{3: `x in [0, 5] & "q"`},
 		Checks: []*Check{
-			{Kind: "assert", Status: "unproven", Line: 3, Column: 1, Message: "assertion x < 1 <b>", SliceText: "a.c:3:1: note: x <- `x = 5;`", SliceSVG: "<svg><text>slice</text></svg>"},
-			{Kind: "assert", Status: "proven", Line: 3, Column: 9},
+			{Kind: "assert", Status: "unproven", Line: 3, SourceLine: 3, Column: 1, Message: "assertion x < 1 <b>", SliceText: "a.c:3:1: note: x <- `x = 5;`", SliceSVG: "<svg><text>slice</text></svg>"},
+			{Kind: "assert", Status: "proven", Line: 3, SourceLine: 3, Column: 9},
+			{File: "b.h", Kind: "assert", Status: "violated", Line: 2, Column: 1},
 		},
 	}}}
 	var b bytes.Buffer
@@ -27,10 +28,11 @@ func TestWriteEscapesAndMarks(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`<svg><text>slice</text></svg>`,                                                    // the slice inline
-		`title="x in [0, 5] &amp; &#34;q&#34;"`,                                            // the invariant on hover, escaped
-		`class="l c-unproven" id="f0c0-src"`,                                               // the worst status marks the line
-		`<td class="n">2</td><td class="n">1</td><td class="n">0</td><td class="n">1</td>`, // counts
+		`<svg><text>slice</text></svg>`,         // the slice inline
+		`title="x in [0, 5] &amp; &#34;q&#34;"`, // the invariant on hover, escaped
+		`class="l c-unproven" id="f0c1-src"`,    // the worst status marks the line
+		`<td class="n">3</td><td class="n">1</td><td class="n">0</td><td class="n">1</td><td class="n">1</td>`, // counts
+		`<td>b.h:2:1</td>`, // a check of another file: listed, not linked
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
