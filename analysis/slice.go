@@ -513,10 +513,11 @@ func keyOf(l *cfg.Loc) stmtKey {
 // present groups the location-level slice into statements, keeps the
 // nearest maxStatements of them and labels the edges.
 func (w *sliceWalk) present(maxStatements int) *Slice {
+	order, infos := w.contract()
 	// Distances: 0-1 BFS backwards from the check, an edge inside one
 	// statement costing 0.
 	into := map[*cfg.Loc][]locEdge{}
-	for _, k := range w.order {
+	for _, k := range order {
 		into[k.dst] = append(into[k.dst], k)
 	}
 	dist := map[*cfg.Loc]int{w.check: 0}
@@ -606,7 +607,7 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 	}
 	merged := map[ekey]*SliceEdge{}
 	var keys []ekey
-	for _, k := range w.order {
+	for _, k := range order {
 		to, ok := shown[keyOf(k.dst)]
 		if !ok {
 			continue
@@ -639,7 +640,7 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 				e.Via = append(e.Via, c)
 			}
 		}
-		info := w.edges[k]
+		info := infos[k]
 		for _, x := range info.vars {
 			e.addVar(x, info.carried[x], info.bad[x])
 		}
@@ -657,6 +658,88 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 		return a.From < b.From
 	})
 	return sl
+}
+
+// transparent reports whether the edge's source passes the cell's value
+// on without writing it (a φ location of the DFG, dfg/doc.go): such a
+// source explains nothing and is skipped over in the presentation.
+func (w *sliceWalk) transparent(k locEdge) bool {
+	return k.src != nil && k.cell != dfg.ControlCell && k.src != w.check &&
+		!slices.Contains(w.g.Mod(k.src), k.cell)
+}
+
+// contract replaces every edge out of a transparent source by edges from
+// the sources that feed it (through chains of them), carrying what those
+// sources carry; an edge becomes interference when a part of it is.
+func (w *sliceWalk) contract() ([]locEdge, map[locEdge]*locEdgeInfo) {
+	into := map[*cfg.Loc][]locEdge{}
+	for _, k := range w.order {
+		into[k.dst] = append(into[k.dst], k)
+	}
+	// feeders returns the non-transparent edges reaching u's value of
+	// cell through transparent locations.
+	var feeders func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge
+	feeders = func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge {
+		if seen[u] {
+			return out
+		}
+		seen[u] = true
+		for _, k := range into[u] {
+			if k.cell != cell {
+				continue
+			}
+			if w.transparent(k) {
+				out = feeders(k.src, cell, seen, out)
+			} else {
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	var order []locEdge
+	infos := map[locEdge]*locEdgeInfo{}
+	add := func(k locEdge, carriedFrom, badFrom *locEdgeInfo) {
+		info := infos[k]
+		if info == nil {
+			info = &locEdgeInfo{carried: map[*cfg.Var]domains.Interval{}, bad: map[*cfg.Var]domains.Interval{}}
+			infos[k] = info
+			order = append(order, k)
+		}
+		for _, x := range badFrom.vars {
+			c, ok := carriedFrom.carried[x]
+			if !ok {
+				continue
+			}
+			b := c.Meet(badFrom.bad[x])
+			if b.IsEmpty() {
+				continue
+			}
+			if old, ok := info.carried[x]; ok {
+				info.carried[x], info.bad[x] = old.Join(c), info.bad[x].Join(b)
+			} else {
+				info.vars = append(info.vars, x)
+				info.carried[x], info.bad[x] = c, b
+			}
+		}
+		if k.cell == dfg.ControlCell && len(badFrom.vars) == 0 {
+			return // a control edge carries no values
+		}
+		if len(info.vars) == 0 {
+			delete(infos, k)
+			order = order[:len(order)-1]
+		}
+	}
+	for _, k := range w.order {
+		if !w.transparent(k) {
+			add(k, w.edges[k], w.edges[k])
+			continue
+		}
+		for _, f := range feeders(k.src, k.cell, map[*cfg.Loc]bool{}, nil) {
+			nk := locEdge{src: f.src, dst: k.dst, cell: k.cell, interference: f.interference || k.interference}
+			add(nk, w.edges[f], w.edges[k])
+		}
+	}
+	return order, infos
 }
 
 func (e *SliceEdge) addVar(x *cfg.Var, carried, bad domains.Interval) {
