@@ -119,7 +119,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 		// starve the others.
 		share := left / time.Duration(len(rounds)-i)
 		res, err := Explore(p, explore.Options{MaxInstances: r.k, HavocMin: r.lo, HavocMax: r.hi,
-			MaxStates: b.MaxStates, Timeout: share})
+			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true})
 		if err != nil {
 			return out, err
 		}

@@ -68,6 +68,16 @@ type Options struct {
 	// CheckCells reports, as runtime errors, memory accesses that the
 	// Deref's points-to cells do not cover (interp.Options.CheckCells).
 	CheckCells bool
+	// Reduce turns on the partial-order reduction (see the package
+	// comment): the same failed checks, runtime errors and deadlocks are
+	// reachable, in fewer states, but Views then holds only some of the
+	// views (the oracle, which needs them all, leaves it off).
+	Reduce bool
+	// ForgetDead zeroes registers once they are dead (interp.Options.ForgetDead):
+	// states differing only in values that can never be read again merge.
+	// Failed checks, errors and deadlocks are unchanged; Views show dead
+	// registers as zero.
+	ForgetDead bool
 }
 
 // View is what one thread sees in one state: Values[i] is the value of
@@ -87,8 +97,10 @@ type Failure struct {
 type Result struct {
 	// Complete is false when a budget stopped the search.
 	Complete bool
-	// States and Transitions count distinct states and executed moves.
-	States, Transitions int
+	// States and Transitions count distinct states and executed moves;
+	// Reduced counts the states expanded by one thread's moves only
+	// (Options.Reduce).
+	States, Transitions, Reduced int
 	// Deadlocks counts states where some thread has not finished and no
 	// thread can move.
 	Deadlocks int
@@ -122,7 +134,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 200_000
 	}
-	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells})
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead})
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +152,9 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		errAt:    map[*cfg.Loc]bool{},
 	}
 	e.viewVars()
+	if opts.Reduce {
+		e.invisible = invisibleLocs(p)
+	}
 	var deadline time.Time
 	if opts.Timeout > 0 {
 		deadline = time.Now().Add(opts.Timeout)
@@ -165,7 +180,10 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		if len(moves) == 0 && !it.s.AllDone() {
 			e.res.Deadlocks++
 		}
-		for _, mv := range moves {
+		// expand runs one move with every value of its havoc; it reports
+		// whether each value led to a new state (not a failed check, an
+		// error, a blocked move or a state seen before).
+		expand := func(mv interp.Move) bool {
 			th := it.s.Thread(mv.Thread)
 			loc := th.Loc
 			values := []int64{0}
@@ -175,11 +193,15 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 					values = append(values, v)
 				}
 			}
+			fresh := true
 			for _, v := range values {
 				mv.Value = v
 				step := interp.Step{Thread: mv.Thread, Loc: loc.ID, Succ: mv.Succ, Value: v, Pos: loc.Pos}
 				ns, ev := m.Step(it.s, mv)
 				e.res.Transitions++
+				if ns == nil {
+					fresh = false
+				}
 				switch ev.Kind {
 				case interp.CheckFailed:
 					if !e.failed[ev.Check] {
@@ -198,6 +220,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 				}
 				h := ns.Hash()
 				if e.visited[h] {
+					fresh = false
 					continue
 				}
 				if len(e.nodes) >= opts.MaxStates {
@@ -208,6 +231,32 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 				e.nodes = append(e.nodes, node{parent: it.id, step: step})
 				queue = append(queue, item{ns, len(e.nodes) - 1})
 			}
+			return fresh
+		}
+		if t, ok := e.ample(it.s, moves); ok {
+			fresh := true
+			for _, mv := range moves {
+				if mv.Thread == t {
+					fresh = expand(mv) && fresh
+				}
+			}
+			if fresh {
+				e.res.Reduced++
+				continue
+			}
+			// The cycle proviso: a reduced successor was seen before, so
+			// this state is expanded fully (the other threads move here).
+			// The same when one of the moves failed a check or erred: the
+			// thread stops there, and the others must still run from here.
+			for _, mv := range moves {
+				if mv.Thread != t {
+					expand(mv)
+				}
+			}
+			continue
+		}
+		for _, mv := range moves {
+			expand(mv)
 		}
 	}
 	if len(queue) > 0 {
@@ -226,6 +275,9 @@ type explorer struct {
 	seenView []map[string]bool
 	failed   map[*cfg.Check]bool
 	errAt    map[*cfg.Loc]bool
+	// invisible marks, by location ID, the locations whose moves touch
+	// only the moving thread's registers (nil without Reduce).
+	invisible []bool
 }
 
 // viewVars fills Result.Vars.

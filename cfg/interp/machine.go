@@ -33,6 +33,12 @@ type Options struct {
 	// temporary read before its definition) can do that; C locals read
 	// before being set are undefined behaviour anyway.
 	CheckUninit bool
+	// ForgetDead zeroes, after each move, the moving thread's registers
+	// that are dead at its new location (written before read on every
+	// path: see dead.go), so that states differing only in values that can
+	// never matter again become equal. Views of dead registers then read
+	// zero; failed checks, errors and deadlocks are unchanged.
+	ForgetDead bool
 }
 
 // undefined marks a local register never written (with CheckUninit).
@@ -57,6 +63,9 @@ type Machine struct {
 	// thread's own registers: if it is false it stays false while the
 	// thread waits, so moving there is a dead end.
 	localCond []bool
+	// dead lists, by location ID and successor index, the registers to
+	// zero after that move (Options.ForgetDead; nil otherwise).
+	dead [][][]int32
 }
 
 // New prepares p for execution. It fails on IR the interpreter cannot
@@ -135,6 +144,9 @@ func New(p *cfg.Program, opts Options) (*Machine, error) {
 		if a, ok := l.Act.(*cfg.Assume); ok {
 			m.localCond[i] = readsOnlyRegisters(a.Cond, cfg.Local)
 		}
+	}
+	if opts.ForgetDead {
+		m.dead = m.deadOnEdges()
 	}
 	return m, nil
 }
@@ -715,6 +727,7 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 	}
 	nt.Loc = loc.Succs[mv.Succ]
 	nt.Done = nt.Loc == t.Template.Exit
+	m.zeroDead(nt, loc, mv.Succ)
 	return ev
 }
 
