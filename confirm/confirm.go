@@ -18,8 +18,25 @@
 //
 //   - the frontend's modelling assumptions (cfg.Program.Assumptions:
 //     unknown external functions havocked, recursion summarized): those
-//     havocs over-approximate, so a program with any assumption yields
-//     no counterexample at all (ErrAssumptions);
+//     havocs over-approximate, so no explored execution runs them. The
+//     frontend lowers the call an assumption is about to locations at
+//     the assumption's position (the call's); every location there is
+//     forbidden (explore.Options.Forbidden): a thread reaching one waits
+//     for good, so the executions explored never make the call and are
+//     faithful. One exception: an output function (printf, fprintf,
+//     puts, ... : the frontend's "assumed to write no memory the program
+//     reads") really writes no program memory, so its call is faithful
+//     as long as its havocked result is never read (no location reads
+//     the register); such calls stay allowed (a bug path often prints
+//     "Bug found!" first). When some assumption has no location at its position
+//     (inline assembly, dropped), there is nothing to fence off and the
+//     program yields no counterexample at all (ErrAssumptions);
+//   - havocs that are not inputs: the frontend havocs the result of an
+//     output function (printf returns a count it does not track) and the
+//     exit value pthread_join stores; such a havoc is forbidden too when
+//     its value can be read. The other havocs are __VERIFIER_nondet_*
+//     inputs (and main's argc and argv: any value, a documented
+//     simplification).
 //   - runtime errors of the interpreter end a path; they are not checks
 //     and are never reported as violations.
 //
@@ -34,6 +51,7 @@ import (
 	"context"
 	"errors"
 	"go/token"
+	"strings"
 	"time"
 
 	"chorus/cfg"
@@ -69,8 +87,8 @@ type Counterexample struct {
 	HavocMin, HavocMax int64
 }
 
-// ErrAssumptions is returned when the program's lowering made modelling
-// assumptions, under which an IR execution may not be a C execution.
+// ErrAssumptions is returned when the program's lowering made a modelling
+// assumption that cannot be fenced off (no location at its position).
 var ErrAssumptions = errors.New("confirm: the program relies on modelling assumptions (unknown functions or summarized calls); counterexamples would not be trustworthy")
 
 type round struct {
@@ -85,7 +103,8 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	if len(checks) == 0 {
 		return out, nil
 	}
-	if len(p.Assumptions) > 0 {
+	forbidden, ok := untrustedLocs(p)
+	if !ok {
 		return out, ErrAssumptions
 	}
 	if k <= 0 {
@@ -119,7 +138,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 		// starve the others.
 		share := left / time.Duration(len(rounds)-i)
 		res, err := Explore(p, explore.Options{MaxInstances: r.k, HavocMin: r.lo, HavocMax: r.hi,
-			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true})
+			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden})
 		if err != nil {
 			return out, err
 		}
@@ -132,6 +151,151 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 		}
 	}
 	return out, nil
+}
+
+// untrustedLocs marks the locations no explored execution may run: those
+// at the positions of p's modelling assumptions (see the package
+// comment), and havocs that stand for values the IR does not track
+// rather than for inputs — the result of an output function (a havoc at
+// the position of an Output) when some location reads it, and the exit
+// value pthread_join stores (a havoc of memory at the position of a
+// Join). ok is false when some assumption has no location at its
+// position. The result is nil when nothing is marked.
+func untrustedLocs(p *cfg.Program) ([]bool, bool) {
+	type key struct {
+		file      string
+		line, col int
+	}
+	keyOf := func(pos token.Position) key { return key{pos.Filename, pos.Line, pos.Column} }
+	at := map[key]bool{}
+	output := map[key]bool{}
+	for _, a := range p.Assumptions {
+		k := keyOf(a.Pos)
+		name, rest, _ := strings.Cut(a.Msg, ": ")
+		ok := outputFuncs[name] && rest == "assumed to write no memory the program reads"
+		if seen, dup := output[k]; dup {
+			ok = ok && seen // another assumption at the same position
+		}
+		at[k], output[k] = false, ok
+	}
+	untracked := map[key]bool{} // positions of Output and Join locations
+	for _, l := range p.Locs {
+		switch l.Act.(type) {
+		case *cfg.Output, *cfg.Join:
+			untracked[keyOf(l.Pos)] = true
+		}
+	}
+	var read map[*cfg.Var]bool
+	readReg := func(lv cfg.LValue) bool {
+		r, ok := lv.(*cfg.VarRef)
+		if !ok || r.Var.Mem != nil {
+			return true // memory: someone may read it
+		}
+		if read == nil {
+			read = registersRead(p)
+		}
+		return read[r.Var]
+	}
+	var forbidden []bool
+	mark := func(l *cfg.Loc) {
+		if forbidden == nil {
+			forbidden = make([]bool, len(p.Locs))
+		}
+		forbidden[l.ID] = true
+	}
+	for _, l := range p.Locs {
+		k := keyOf(l.Pos)
+		h, isHavoc := l.Act.(*cfg.Havoc)
+		if _, ok := at[k]; ok {
+			at[k] = true
+			_, isSkip := l.Act.(*cfg.Skip)
+			if !output[k] || !isSkip && !(isHavoc && !readReg(h.Dst)) {
+				mark(l)
+			}
+			continue
+		}
+		if isHavoc && untracked[k] && readReg(h.Dst) {
+			mark(l)
+		}
+	}
+	for _, found := range at {
+		if !found {
+			return nil, false
+		}
+	}
+	return forbidden, true
+}
+
+// outputFuncs are the external functions the frontend assumes pure that
+// write no program memory in C either.
+var outputFuncs = map[string]bool{
+	"printf": true, "fprintf": true, "puts": true, "putchar": true, "perror": true,
+	"vprintf": true, "vfprintf": true, "fflush": true, "fputs": true, "fputc": true, "putc": true,
+}
+
+// registersRead is the set of registers some location of p reads.
+func registersRead(p *cfg.Program) map[*cfg.Var]bool {
+	out := map[*cfg.Var]bool{}
+	var expr func(e cfg.Expr)
+	expr = func(e cfg.Expr) {
+		switch e := e.(type) {
+		case *cfg.VarRef:
+			out[e.Var] = true
+		case *cfg.Deref:
+			expr(e.Addr)
+		case *cfg.Unary:
+			expr(e.X)
+		case *cfg.Binary:
+			expr(e.X)
+			expr(e.Y)
+		case *cfg.Cast:
+			expr(e.X)
+		}
+	}
+	dst := func(lv cfg.LValue) {
+		if d, ok := lv.(*cfg.Deref); ok {
+			expr(d.Addr)
+		}
+	}
+	for _, l := range p.Locs {
+		switch a := l.Act.(type) {
+		case *cfg.Assign:
+			expr(a.Src)
+			dst(a.Dst)
+		case *cfg.Assume:
+			expr(a.Cond)
+		case *cfg.Havoc:
+			dst(a.Dst)
+		case *cfg.CheckAct:
+			expr(a.Cond)
+		case *cfg.Acquire:
+			expr(a.Lock)
+		case *cfg.Release:
+			expr(a.Lock)
+		case *cfg.Spawn:
+			expr(a.Fn)
+			expr(a.Arg)
+			if a.Handle != nil {
+				dst(a.Handle)
+			}
+		case *cfg.Join:
+			expr(a.Handle)
+		case *cfg.Alloc:
+			expr(a.Size)
+			dst(a.Dst)
+		case *cfg.Output:
+			for _, x := range a.Args {
+				expr(x)
+			}
+		case *cfg.Skip, *cfg.InitGlobals, *cfg.AtomicBegin, *cfg.AtomicEnd:
+		default:
+			// An action this walk does not know: treat every register as read.
+			for _, v := range p.Vars {
+				out[v] = true
+			}
+		}
+	}
+	return out
 }
 
 func steps(p *cfg.Program, sched []interp.Step) []Step {

@@ -98,3 +98,72 @@ func TestConfirmLostUpdate(t *testing.T) {
 		t.Errorf("k=1 confirmed a race that needs two instances: %+v", one[reach].Schedule)
 	}
 }
+
+// An unknown external function is havocked by the frontend (a modelling
+// assumption): an execution that calls it is not trustworthy, one that
+// does not is. The first check fails only after the call (its result
+// would have to be 1, which the havoc picks but nothing says the
+// real function returns); the second fails on the branch without it,
+// after a puts whose result is unused (an output function writes no
+// program memory: allowed); the third needs puts to return 1 (its result
+// is havocked: not allowed).
+const external = `
+extern int mystery(int);
+extern int puts(const char *);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assert(int);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 0) {
+    int y = mystery(x);
+    __VERIFIER_assert(y != 1);
+  } else {
+    puts("bug");
+    __VERIFIER_assert(x != 1);
+  }
+  int r = puts("r");
+  __VERIFIER_assert(r != 1);
+  return 0;
+}
+`
+
+func TestConfirmAvoidsAssumptions(t *testing.T) {
+	p := build(t, external)
+	if len(p.Assumptions) == 0 {
+		t.Fatal("the unknown function made no assumption")
+	}
+	var afterCall, noCall, putsResult *cfg.Check
+	for _, c := range p.Checks {
+		switch c.Pos.Line {
+		case 10:
+			afterCall = c
+		case 13:
+			noCall = c
+		case 16:
+			putsResult = c
+		}
+	}
+	if afterCall == nil || noCall == nil || putsResult == nil {
+		t.Fatalf("checks not found: %v", p.Checks)
+	}
+	cex, err := Confirm(context.Background(), p, p.Checks, 1, Budget{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cex[afterCall] != nil {
+		t.Errorf("a violation after the havocked call was reported: %+v", cex[afterCall].Schedule)
+	}
+	if cex[noCall] == nil {
+		t.Errorf("the violation on the branch without the call was not found")
+	}
+	if cex[putsResult] != nil {
+		t.Errorf("a violation that needs puts to return 1 was reported: %+v", cex[putsResult].Schedule)
+	}
+	for _, c := range cex {
+		for _, s := range c.Schedule {
+			if s.Pos.Line == 9 {
+				t.Errorf("schedule runs the unknown call: %+v", c.Schedule)
+			}
+		}
+	}
+}

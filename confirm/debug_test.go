@@ -23,9 +23,11 @@ func TestDebugFile(t *testing.T) {
 	for _, a := range p.Assumptions {
 		t.Logf("assumption %v: %s", a.Pos, a.Msg)
 	}
+	forbidden, ok := untrustedLocs(p)
+	t.Logf("assumptions fenced: %v", ok)
 	for k := 1; k <= 3; k++ {
 		start := time.Now()
-		res, err := Explore(p, explore.Options{MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 2_000_000, Timeout: 20 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
+		res, err := Explore(p, explore.Options{Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 2_000_000, Timeout: 20 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,6 +43,7 @@ package explore
 
 import (
 	"encoding/binary"
+	"slices"
 	"time"
 
 	"chorus/cfg"
@@ -78,6 +79,10 @@ type Options struct {
 	// Failed checks, errors and deadlocks are unchanged; Views show dead
 	// registers as zero.
 	ForgetDead bool
+	// Forbidden marks, by location ID, locations whose action is never
+	// run: a thread standing there waits for good (confirm uses it to
+	// keep executions away from the frontend's modelling assumptions).
+	Forbidden []bool
 }
 
 // View is what one thread sees in one state: Values[i] is the value of
@@ -177,6 +182,9 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		}
 		e.record(it.s)
 		moves := m.Enabled(it.s)
+		if opts.Forbidden != nil {
+			moves = slices.DeleteFunc(moves, func(mv interp.Move) bool { return opts.Forbidden[it.s.Thread(mv.Thread).Loc.ID] })
+		}
 		if len(moves) == 0 && !it.s.AllDone() {
 			e.res.Deadlocks++
 		}
