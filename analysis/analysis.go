@@ -233,6 +233,17 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	for _, x := range eng.ConditionCells() {
 		need = append(need, dfg.CellID(x))
 	}
+	if relays := eng.LockRelays(); len(relays) > 0 && !c.mutation.noLockRelays {
+		specs := make([]dfg.RelaySpec, len(relays))
+		for i, r := range relays {
+			cont := r.Continue
+			specs[i] = dfg.RelaySpec{At: r.At, Continue: func(l *cfg.Loc, c dfg.CellID) bool { return cont(l, int(c)) }}
+			for _, x := range r.Cells {
+				specs[i].Cells = append(specs[i].Cells, dfg.CellID(x))
+			}
+		}
+		g.Relay(specs)
+	}
 	flat := eng.FlowInsensitive()
 	if !flat {
 		g.NeedAt(eng.IsPosition, need...)
@@ -540,7 +551,7 @@ func toInts(cs []dfg.CellID) []int {
 	return out
 }
 
-func (a *cellsAdapter) Mod(l *cfg.Loc) []int  { return toInts(a.g.Mod(l)) }
+func (a *cellsAdapter) Mod(l *cfg.Loc) []int  { return toInts(a.g.SharedMod(l)) }
 func (a *cellsAdapter) Uses(l *cfg.Loc) []int { return toInts(a.g.In(l)) }
 func (a *cellsAdapter) CellOf(v *cfg.Var) int { return int(a.part.CellOf(v)) }
 func (a *cellsAdapter) Global(c int) bool {

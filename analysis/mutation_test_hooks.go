@@ -1,5 +1,7 @@
 package analysis
 
+import "chorus/dfg"
+
 // Deliberate breakages for the soundness oracle's mutation tests
 // (oracle.DropInterference): they make the analysis unsound on purpose,
 // to show that the oracle notices. Never use them for results.
@@ -7,9 +9,23 @@ package analysis
 // mutationHooks holds the breakages selected by the options below.
 type mutationHooks struct {
 	noInterference bool
+	noLockRelays   bool
 }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge
 // is ever added and every thread is analyzed as if it ran alone.
 func WithoutInterference() Option { return func(c *config) { c.mutation.noInterference = true } }
+
+// WithoutLockRelays is UNSOUND, for testing the oracle only: interference
+// edges of lock-protected cells still stay out of critical sections
+// (interference/protect.go), but the acquires no longer pass the other
+// threads' writes on, so a critical section sees only its own thread's.
+func WithoutLockRelays() Option { return func(c *config) { c.mutation.noLockRelays = true } }
+
+// WithoutMixedForget is UNSOUND, for testing the oracle only: interference
+// and entry edges into mixed cells (dfg/mixed.go) keep the other thread's
+// locals instead of forgetting them.
+func WithoutMixedForget() Option {
+	return func(c *config) { c.solverOpts = append(c.solverOpts, dfg.WithUnsoundMixedJoin()) }
+}

@@ -59,6 +59,8 @@ type Graph struct {
 	hubSrcs [][]*cfg.Loc
 	hubCell []CellID
 	hubsOf  [][]int32 // by source Loc.ID: the hubs it feeds
+
+	relays []RelaySpec // relay.go
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG
@@ -331,8 +333,13 @@ func (g *Graph) build() {
 	g.nEdges, g.nInterf = 0, 0
 
 	usedAt := make([][]*cfg.Loc, g.part.NumCells()) // cell -> locations tracking it
+	relayed := map[int][]CellID{}
+	for _, sp := range g.relays {
+		relayed[sp.At.ID] = append(relayed[sp.At.ID], sp.Cells...)
+	}
 	for _, l := range p.Locs {
 		in := slices.Clone(g.uses[l.ID])
+		in = append(in, relayed[l.ID]...)
 		for _, w := range g.acc[l.ID].writes {
 			// The old value is an input unless the write replaces the
 			// whole cell: a strong write to a one-variable cell (or a
@@ -385,4 +392,5 @@ func (g *Graph) build() {
 		}
 		rd.solve(c, usedAt[c])
 	}
+	g.relayEdges()
 }

@@ -21,13 +21,21 @@ const ControlCell CellID = 0
 const NoCell CellID = -1
 
 // Cell is a set of variables whose values are tracked together (one
-// abstract value of dimension len(Vars)). A cell never mixes Local and
-// Global variables, and a cell of locals holds locals of one template only.
+// abstract value of dimension len(Vars)). A cell holds locals of one
+// template at most. Global: the cell holds globals; Owner: the template
+// whose locals a mixed cell (locals and globals, relational mode) holds.
 type Cell struct {
 	ID     CellID
 	Vars   []*cfg.Var // sorted by Var.ID
 	Global bool
+	Owner  *cfg.Template // non-nil for a mixed cell only
+	// locals: the positions in Vars of the locals of a mixed cell;
+	// globals: those of its globals.
+	locals, globals []int
 }
+
+// Mixed reports whether c holds both locals (of Owner) and globals.
+func (c *Cell) Mixed() bool { return c.Owner != nil }
 
 func (c *Cell) String() string {
 	if c.ID == ControlCell {
@@ -106,19 +114,79 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 			size[a] += size[b]
 		}
 	}
+	actVars := func(l *cfg.Loc) []*cfg.Var {
+		var vars []*cfg.Var
+		switch a := l.Act.(type) {
+		case *cfg.Assign:
+			vars = relVars(vars, a.Dst)
+			vars = relVars(vars, a.Src)
+		case *cfg.Assume:
+			vars = relVars(vars, a.Cond)
+		case *cfg.CheckAct:
+			vars = relVars(vars, a.Cond)
+		}
+		return dedupVars(vars)
+	}
 	if relational {
 		for _, l := range p.Locs {
-			var vars []*cfg.Var
-			switch a := l.Act.(type) {
-			case *cfg.Assign:
-				vars = relVars(vars, a.Dst)
-				vars = relVars(vars, a.Src)
-			case *cfg.Assume:
-				vars = relVars(vars, a.Cond)
-			case *cfg.CheckAct:
-				vars = relVars(vars, a.Cond)
+			union(actVars(l))
+		}
+	}
+	if relational && MixedCells {
+		// Mixed cells (mixed.go): relate a thread's locals with the
+		// globals they are read from, written to or compared with. A
+		// global joins the cell of one template's locals only (the first
+		// template in the order below that relates them), so spawned
+		// templates go first and main last.
+		owner := map[int]*cfg.Template{} // by root: the template of its locals
+		for _, v := range p.Vars {
+			if v.Scope == cfg.Local {
+				owner[v.ID] = v.Template
 			}
-			union(dedupVars(vars))
+		}
+		for _, v := range p.Vars {
+			if r := find(v.ID); owner[r] == nil && owner[v.ID] != nil {
+				owner[r] = owner[v.ID]
+			}
+		}
+		mixUnion := func(vars []*cfg.Var) {
+			for _, v := range vars {
+				if v.Scope == cfg.Local && isParam(p, v) {
+					return // a spawned parameter is written by the spawn site (another thread)
+				}
+			}
+			for _, v := range vars[1:] {
+				a, b := find(vars[0].ID), find(v.ID)
+				if a == b || size[a]+size[b] > MaxRelationalCellVars {
+					continue
+				}
+				oa, ob := owner[a], owner[b]
+				if oa != nil && ob != nil && oa != ob {
+					continue
+				}
+				if size[a] < size[b] {
+					a, b = b, a
+				}
+				parent[b] = a
+				size[a] += size[b]
+				if oa == nil {
+					oa = ob
+				}
+				owner[a] = oa
+			}
+		}
+		order := append(append([]*cfg.Template(nil), p.Templates[1:]...), p.Templates[:1]...)
+		byTemplate := map[*cfg.Template][]*cfg.Loc{}
+		for _, l := range p.Locs {
+			byTemplate[l.Template] = append(byTemplate[l.Template], l)
+		}
+		for _, t := range order {
+			for _, l := range byTemplate[t] {
+				vars := actVars(l)
+				if len(vars) >= 2 && mixesScopes(vars) {
+					mixUnion(vars)
+				}
+			}
 		}
 	}
 	part := &Partition{cellOf: make([]CellID, n), index: make([]int, n)}
@@ -130,12 +198,26 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 		if !ok {
 			id = CellID(len(part.cells))
 			rootCell[r] = id
-			part.cells = append(part.cells, &Cell{ID: id, Global: v.Scope == cfg.Global})
+			part.cells = append(part.cells, &Cell{ID: id})
 		}
 		c := part.cells[id]
 		part.index[v.ID] = len(c.Vars)
+		if v.Scope == cfg.Global {
+			c.Global = true
+			c.globals = append(c.globals, len(c.Vars))
+		} else {
+			c.locals = append(c.locals, len(c.Vars))
+			if c.Owner == nil {
+				c.Owner = v.Template
+			}
+		}
 		c.Vars = append(c.Vars, v)
 		part.cellOf[v.ID] = id
+	}
+	for _, c := range part.cells[1:] {
+		if !c.Global || len(c.locals) == 0 {
+			c.Owner, c.locals, c.globals = nil, nil, nil
+		}
 	}
 	part.hasInt = make([]bool, len(part.cells))
 	for _, c := range part.cells {
@@ -213,4 +295,29 @@ func (p *Partition) String() string {
 		s += fmt.Sprintf("c%d=%s ", c.ID, c)
 	}
 	return s
+}
+
+// MixedCells enables mixed cells in relational partitions (mixed.go);
+// tests turn it off to compare.
+var MixedCells = true
+
+func mixesScopes(vars []*cfg.Var) bool {
+	l, g := false, false
+	for _, v := range vars {
+		if v.Scope == cfg.Global {
+			g = true
+		} else {
+			l = true
+		}
+	}
+	return l && g
+}
+
+func isParam(p *cfg.Program, v *cfg.Var) bool {
+	for _, t := range p.Templates {
+		if t.Param == v {
+			return true
+		}
+	}
+	return false
 }

@@ -19,6 +19,8 @@ type options struct {
 	narrowing   int
 	maxIter     int
 	wtoMaxEdges int
+	// unsoundMixedJoin: a test-only breakage (WithUnsoundMixedJoin).
+	unsoundMixedJoin bool
 }
 
 // WithThresholds adds widening thresholds to those collected from the
@@ -678,6 +680,7 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 	in := g.in[loc.ID]
 	st := &State{s: s, loc: loc, cells: in, vals: make([]domains.Value, len(in))}
 	reach := false
+	var frn []domains.Value // foreign sources of mixed cells (mixed.go)
 	for _, e := range g.edges[loc.ID] {
 		var val domains.Value
 		if e.Src == nil {
@@ -704,10 +707,28 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 		if !ok {
 			continue
 		}
+		if c := s.part.cells[e.Cell]; c.Owner != nil && !s.opt.unsoundMixedJoin && g.foreign(e, loc) {
+			if !e.Interference {
+				// The thread's path from its entry: its locals are
+				// not yet written (mixed.go).
+				st.vals[i] = joinInto(st.vals[i], forgetLocals(c, val))
+				continue
+			}
+			if frn == nil {
+				frn = make([]domains.Value, len(in))
+			}
+			frn[i] = joinInto(frn[i], val)
+			continue
+		}
 		st.vals[i] = joinInto(st.vals[i], val)
 	}
 	if !reach {
 		return &State{s: s, loc: loc, bottom: true}
+	}
+	for i, f := range frn {
+		if f != nil {
+			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f)
+		}
 	}
 	for _, v := range st.vals {
 		if v == nil || v.IsBottom() {

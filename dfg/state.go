@@ -201,8 +201,8 @@ func (st *State) guarded(cond cfg.Expr) bool {
 		}
 	}
 	walk(cond)
-	if !onlyRegs || cell == NoCell {
-		return false
+	if !onlyRegs || cell == NoCell || st.s.part.Cell(cell).Mixed() {
+		return false // a mixed cell's value is not one source's (mixed.go)
 	}
 	n := 0
 	for _, e := range st.s.g.edges[st.loc.ID] {

@@ -105,6 +105,10 @@ func WithCoarseFallback(on bool) Option { return func(e *Engine) { e.noFallback 
 // comparisons).
 func WithCoarse() Option { return func(e *Engine) { e.forceCoarse = true } }
 
+// WithLockProtection turns the lock-protected cells rule (protect.go) on
+// or off (default on; off for comparisons).
+func WithLockProtection(on bool) Option { return func(e *Engine) { e.noProtection = !on } }
+
 // WithFlowInsensitive uses the pair-free rules of flat.go from the start
 // (for tests and comparisons).
 func WithFlowInsensitive() Option { return func(e *Engine) { e.forceFlat = true } }
@@ -152,6 +156,14 @@ type Engine struct {
 	usesCache [][]int
 	usesDone  []bool
 	modCache  [][]int
+
+	// protectedBy: per global cell, the locks held at all its concurrent
+	// writers (protect.go); noProtection turns the rule off.
+	protectedBy  map[int]bitset
+	relays       map[int]map[int]bool // by location ID: the cells it relays
+	relayList    []Relay
+	mayAt        []bitset // by location ID: locks a thread there may hold
+	noProtection bool
 }
 
 // New computes the observable conditions, game positions, must-locksets,
@@ -203,6 +215,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 
 	lockAt := mustLocksetsPath(p, e.locks)
 	e.lockAt = lockAt
+	e.computeProtection()
 
 	classKey := map[string]int{"": 0}
 	e.classes = [][]Literal{nil}
@@ -549,6 +562,9 @@ func appendInt(b []byte, v int) []byte {
 }
 
 func (e *Engine) usesCell(l *cfg.Loc, x int) bool {
+	if e.protectedBy != nil && e.protectedAt(l, x) {
+		return false // a lock protecting x is held: x arrives through the acquire (protect.go)
+	}
 	if !e.usesDone[l.ID] {
 		e.usesDone[l.ID] = true
 		e.usesCache[l.ID] = e.cells.Uses(l)

@@ -33,6 +33,8 @@ const (
 	DropInterference                // stop after the sequential solve: no interference edges
 	AtomicRMW                       // analyze with every read-modify-write of a global made atomic
 	AtomicCriticalSections          // analyze with every critical section made atomic
+	NoLockRelays                    // keep protected cells' edges out of critical sections without relaying them
+	NoMixedForget                   // join foreign edges into mixed cells without forgetting the other thread's locals
 )
 
 func (m Mutation) String() string {
@@ -43,6 +45,10 @@ func (m Mutation) String() string {
 		return "atomic-rmw"
 	case AtomicCriticalSections:
 		return "atomic-critical-sections"
+	case NoLockRelays:
+		return "no-lock-relays"
+	case NoMixedForget:
+		return "no-mixed-forget"
 	}
 	return "none"
 }
@@ -272,6 +278,10 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		}
 	case DropInterference:
 		opts = append(opts, analysis.WithoutInterference())
+	case NoLockRelays:
+		opts = append(opts, analysis.WithoutLockRelays())
+	case NoMixedForget:
+		opts = append(opts, analysis.WithoutMixedForget())
 	}
 	domains := c.Domains
 	if domain != "" {

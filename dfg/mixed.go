@@ -1,0 +1,115 @@
+package dfg
+
+import (
+	"chorus/cfg"
+	"chorus/domains"
+)
+
+// Mixed cells relate a thread's locals with globals (relational mode;
+// Partition, MixedCells). A mixed cell holds locals of one template, its
+// Owner, and globals. Other templates track it too (for its globals);
+// the locals' dimensions mean nothing there and stay unconstrained.
+//
+// Meaning of an edge u —X→ v into a mixed cell X: as for any cell, the
+// value of X's globals produced at u may be their value at v. For X's
+// locals, only an edge from the same thread carries them: a sequential
+// edge within the template. The other edges are foreign, of two kinds:
+//
+//   - entry edges: sequential edges from another thread's definitions
+//     that reach v along the thread's path from its entry (from another
+//     template, or a spawn site into the spawned entry). On that path
+//     the thread has not written its locals yet: the edge contributes
+//     ∃L. post_u, its locals unconstrained (uninitialized).
+//   - interference edges (through hubs too): another thread wrote the
+//     globals while this thread's locals kept the values of its own
+//     history.
+//
+// So the equation of X at v is
+//
+//	Φ(v)|X = S ⊔ ( ∃G. S  ⊓  ∃L. F )
+//
+// where S joins the sequential sources (entry edges with their locals
+// forgotten), F the interference sources, ∃G forgets the globals and ∃L
+// the locals. S covers the executions in which no other thread wrote X
+// since the thread's own last definition; otherwise the globals have the
+// foreign writer's value (F, locals forgotten) while the locals keep the
+// values of the thread's own history (S, globals forgotten): relations
+// among locals survive, their relations with the overwritten globals are
+// dropped.
+//
+// Soundness for any number of threads: locals change only by their own
+// thread's actions, all of which lie on the sequential edges; the
+// globals' part of each foreign edge is the usual interference argument
+// (the game's edges cover every cross-thread last writer). Nothing
+// depends on how many threads run.
+//
+// The interference game sees a mixed cell as a global cell written only
+// where a global of it is written (Graph.SharedMod): a location writing
+// only its locals changes nothing another thread can see.
+
+// foreign reports whether edge e into loc comes from another thread.
+func (g *Graph) foreign(e Edge, loc *cfg.Loc) bool {
+	if e.Interference {
+		return true
+	}
+	if e.Src == nil {
+		return false
+	}
+	if e.Src.Template != loc.Template {
+		return true
+	}
+	if loc.Template != nil && loc == loc.Template.Entry {
+		if _, ok := e.Src.Act.(*cfg.Spawn); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// forgetLocals is ∃L. v for mixed cell c.
+func forgetLocals(c *Cell, v domains.Value) domains.Value {
+	for _, i := range c.locals {
+		v = v.Forget(i)
+	}
+	return v
+}
+
+// mixForeign combines the sequential join seq (nil when none) and the
+// interference join frn of mixed cell c: seq ⊔ (∃G.seq ⊓ ∃L.frn).
+func mixForeign(c *Cell, seq, frn domains.Value) domains.Value {
+	fl := forgetLocals(c, frn)
+	if seq == nil {
+		return fl
+	}
+	sg := seq
+	for _, i := range c.globals {
+		sg = sg.Forget(i)
+	}
+	return seq.Join(sg.Meet(fl))
+}
+
+// SharedMod returns the cells act(loc) may modify as another thread can
+// see them: Mod without the mixed cells of which loc writes only locals.
+func (g *Graph) SharedMod(loc *cfg.Loc) []CellID {
+	mod := g.mod[loc.ID]
+	var out []CellID
+	for _, c := range mod {
+		if !g.part.cells[c].Mixed() {
+			out = append(out, c)
+			continue
+		}
+		for _, w := range g.acc[loc.ID].writes {
+			if w.v.Scope == cfg.Global && g.part.CellOf(w.v) == c {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// WithUnsoundMixedJoin is UNSOUND, for the soundness oracle's mutation
+// test only: foreign edges into mixed cells are joined like sequential
+// ones, so another thread's locals pass for this thread's and nothing is
+// forgotten.
+func WithUnsoundMixedJoin() Option { return func(o *options) { o.unsoundMixedJoin = true } }
