@@ -26,6 +26,11 @@ type Options struct {
 	// Calls that would exceed it are summarized soundly (see summarize in
 	// call.go) and recorded in Program.Assumptions.
 	MaxLocs int
+	// ShareAll sends every call of a function that may be shared (not
+	// recursive, spawns no thread, not __VERIFIER_atomic_*) to the
+	// template's shared body instead of inlining it (tests and the
+	// oracle; by default a size policy decides, see shareCall).
+	ShareAll bool
 }
 
 // DefaultMaxLocs is the default budget of locations per program.
@@ -134,6 +139,7 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		maxLocs = DefaultMaxLocs
 	}
 	b = newBuilder(filename, ast, opts.DataModel, maxLocs)
+	b.shareAll = opts.ShareAll
 	b.build()
 	return b.prog, nil
 }

@@ -60,6 +60,11 @@ type builder struct {
 	globalDecls      map[string][]*cc.Declarator
 	globalInits      map[string]*cc.Initializer
 	locFunc          map[*Loc]string // the C function each location comes from
+	shared           map[genericKey]*sharedBody
+	shareAll         bool
+	nodeCount        map[string]int
+	unitSize         int // -1: not computed
+	callCount        map[string]int
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -129,6 +134,9 @@ func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
 		globalDecls: map[string][]*cc.Declarator{},
 		globalInits: map[string]*cc.Initializer{},
 		locFunc:     map[*Loc]string{},
+		shared:      map[genericKey]*sharedBody{},
+		nodeCount:   map[string]int{},
+		unitSize:    -1,
 	}
 	return b
 }
@@ -347,8 +355,11 @@ func (b *builder) emit(act Action) *Loc {
 }
 
 func (b *builder) newLoc(act Action) *Loc {
-	if len(b.prog.Locs) >= b.maxLocs+b.maxLocs/2 {
-		b.fail("program too large: more than %d locations after summarizing calls", len(b.prog.Locs))
+	// Over maxLocs every further call shares its callee's body, so the
+	// program grows with the code from there on; this hard bound is for
+	// code that alone would not fit the machine.
+	if len(b.prog.Locs) >= hardLocFactor*b.maxLocs {
+		b.fail("program too large: more than %d locations with every call over budget shared", len(b.prog.Locs))
 	}
 	l := &Loc{ID: len(b.prog.Locs), Template: b.tmpl, Act: act, Pos: b.pos}
 	b.locFunc[l] = b.curFunc

@@ -238,19 +238,9 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 			return b.summarize(fd, x, vals, "recursive call of "+name)
 		}
 	}
-	// Inlining budget: a function whose inlined copies in this template
-	// would exceed perFuncBudget locations, or any call once the program
-	// exceeds maxLocs, is summarized instead (soundly, see summarize) -
-	// except functions that may spawn threads, whose spawns the summary
-	// could not reflect.
 	key := genericKey{b.tmpl, name}
-	if !b.maySpawn(name) {
-		if len(b.prog.Locs) > b.maxLocs {
-			return b.summarize(fd, x, vals, "inlining budget exceeded at call of "+name)
-		}
-		if sz := b.fnSize[name]; sz > 0 && (b.inlineCount[key]+1)*sz > b.maxLocs/25 {
-			return b.summarize(fd, x, vals, "inlining budget of "+name+" exceeded")
-		}
+	if why := b.shareCall(name, key); why != "" {
+		return b.callShared(fd, x, vals, why)
 	}
 	b.inlineCount[key]++
 	startLocs := len(b.prog.Locs)
@@ -366,7 +356,188 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	return &VarRef{Var: r}
 }
 
-// ---- summaries of recursive and over-budget calls ----
+// ---- shared bodies ----
+
+// Inlining policy. A call is inlined unless one of these holds (then it
+// goes to the template's shared body of the callee, see callShared):
+//   - the program is already over its location budget (maxLocs);
+//   - the callee's inlined copies in this template would exceed
+//     maxLocs/25 locations;
+//   - the unit is large (its function bodies hold more than
+//     shareUnitNodes AST nodes) and the callee is not small (more than
+//     shareFuncNodes nodes) and has several call sites in the unit;
+//   - the callee already has a shared body in this template (once shared,
+//     every further call of this template shares it).
+//
+// Functions that may spawn threads and __VERIFIER_atomic_* functions are
+// always inlined (spawn sites and atomic sections stay per call path).
+var (
+	hardLocFactor  = 20
+	shareUnitNodes = 20000
+	shareFuncNodes = 150
+)
+
+// shareCall decides whether a call of name in the current template goes
+// to a shared body, and why ("" : inline it).
+func (b *builder) shareCall(name string, key genericKey) string {
+	if b.maySpawn(name) || isAtomicFunc(name) {
+		return ""
+	}
+	if b.shared[key] != nil {
+		return "shared body of " + name
+	}
+	if b.shareAll {
+		return "call of " + name
+	}
+	if len(b.prog.Locs) > b.maxLocs {
+		return "inlining budget exceeded at call of " + name
+	}
+	if sz := b.fnSize[name]; sz > 0 && (b.inlineCount[key]+1)*sz > b.maxLocs/25 {
+		return "inlining budget of " + name + " exceeded"
+	}
+	if b.unitNodes() > shareUnitNodes && b.funcNodes(name) > shareFuncNodes && b.callSites()[name] > 1 {
+		return "large unit: " + name + " analyzed once per template"
+	}
+	return ""
+}
+
+// funcNodes is the number of AST nodes of a function's body (memoized).
+func (b *builder) funcNodes(name string) int {
+	if n, ok := b.nodeCount[name]; ok {
+		return n
+	}
+	n := 0
+	if fd := b.funcs[name]; fd != nil {
+		walkAST(fd.CompoundStatement, func(cc.Node) { n++ })
+	}
+	b.nodeCount[name] = n
+	return n
+}
+
+// unitNodes is the number of AST nodes of all function bodies.
+func (b *builder) unitNodes() int {
+	if b.unitSize < 0 {
+		b.unitSize = 0
+		for name := range b.funcs {
+			b.unitSize += b.funcNodes(name)
+		}
+	}
+	return b.unitSize
+}
+
+// callSites counts the direct call sites of each function in the unit.
+func (b *builder) callSites() map[string]int {
+	if b.callCount == nil {
+		b.callCount = map[string]int{}
+		for _, fd := range b.funcs {
+			walkAST(fd.CompoundStatement, func(n cc.Node) {
+				if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
+					if c := calleeName(pe.PostfixExpression); c != "" {
+						b.callCount[c]++
+					}
+				}
+			})
+		}
+	}
+	return b.callCount
+}
+
+// sharedBody is the builder's side of a Body.
+type sharedBody struct {
+	body   *Body
+	params []*storage
+	ret    *Var    // scalar result
+	retObj *Object // aggregate result
+	retT   cc.Type
+}
+
+// callShared lowers a call to the current template's shared body of fd,
+// lowering the body first when it does not exist yet. The body is lowered
+// right away, nested in the caller's frame chain, so that a call back to
+// a function on the chain (recursion) is summarized instead of re-entering
+// a body that is being lowered: shared bodies never call themselves,
+// directly or through other bodies, except through the dead-end generic
+// instances of summarize (whose callers never resume).
+func (b *builder) callShared(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr, why string) Expr {
+	name := fd.Declarator.Name()
+	key := genericKey{b.tmpl, name}
+	sb := b.shared[key]
+	if sb == nil {
+		b.assume(b.pos, "%s: shared body (calls and returns context-insensitive)", why)
+		sb = b.lowerShared(fd, key)
+	}
+	body := sb.body
+	b.setPos(x)
+	for i, s := range sb.params {
+		if i < len(vals) && vals[i] != nil {
+			b.store(b.storageLval(s), vals[i])
+		}
+	}
+	k := int64(len(body.Calls) + 1)
+	call := b.emit(&Assign{Dst: &VarRef{Var: body.RetSite}, Src: &Const{Type: Int32, Value: k}})
+	b.jumpTo(body.Entry)
+	ret := b.newLoc(&Assume{Cond: &Binary{Op: Eq, X: &VarRef{Var: body.RetSite}, Y: &Const{Type: Int32, Value: k}, Type: Bool}})
+	link(body.Exit, ret)
+	ret.Return = &ReturnSite{Body: body, Call: call}
+	body.Calls = append(body.Calls, call)
+	body.Returns = append(body.Returns, ret)
+	b.cur = []*Loc{ret}
+	switch rt := sb.retT; {
+	case rt == nil || rt.Kind() == cc.Void:
+		return nil
+	case isAggregate(rt):
+		// Copy out: a later call overwrites the body's result object.
+		o := b.newObject(name+".res", LocalObject, rt, false)
+		b.copyAgg(b.objAddr(o), b.objAddr(sb.retObj), rt)
+		return b.objAddr(o)
+	}
+	r := b.temp(sb.ret.Type)
+	b.emit(&Assign{Dst: &VarRef{Var: r}, Src: &VarRef{Var: sb.ret}})
+	return &VarRef{Var: r}
+}
+
+// lowerShared lowers the body of fd once for the current template.
+func (b *builder) lowerShared(fd *cc.FunctionDefinition, key genericKey) *sharedBody {
+	name := key.fn
+	saveCur, saveFr, saveFunc, savePos := b.cur, b.fr, b.curFunc, b.pos
+	b.inlineDep++
+	if b.inlineDep > 200 {
+		b.fail("calls nested too deeply")
+	}
+	fr := b.newFrame(fd, b.fr) // the chain detects recursion
+	b.fr, b.curFunc = fr, name
+	b.pos = posOf(fd.Declarator)
+	body := &Body{ID: len(b.prog.Bodies), Func: name, Template: b.tmpl}
+	b.prog.Bodies = append(b.prog.Bodies, body)
+	sb := &sharedBody{body: body, retT: fr.retT}
+	b.shared[key] = sb
+	if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil {
+		for _, p := range nonVoidParams(ft) {
+			sb.params = append(sb.params, b.paramStorage(fr, p))
+		}
+	}
+	switch rt := fr.retT; {
+	case rt == nil || rt.Kind() == cc.Void:
+	case isAggregate(rt):
+		fr.retObj = b.newObject(name+".ret", LocalObject, rt, false)
+		sb.retObj = fr.retObj
+	default:
+		// Made up front: call sites read it before the body sets it.
+		fr.ret = b.newVar(name+".ret", Local, b.mustScalar(rt))
+		sb.ret = fr.ret
+	}
+	body.RetSite = b.newVar(name+".retsite", Local, Int32)
+	b.cur = nil
+	body.Entry = b.emit(&Skip{})
+	b.compound(fd.CompoundStatement)
+	b.cur = union(b.cur, fr.returns)
+	body.Exit = b.emit(&Skip{})
+	b.cur, b.fr, b.curFunc, b.pos = saveCur, saveFr, saveFunc, savePos
+	b.inlineDep--
+	return sb
+}
+
+// ---- summaries of recursive calls ----
 
 // genericKey identifies the generic instance of a function in a template.
 type genericKey struct {

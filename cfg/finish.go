@@ -17,6 +17,7 @@ func (b *builder) finish() {
 	b.escape(a)
 	b.pointerBoundsChecks()
 	b.atomicFlags()
+	b.bodyMods()
 	b.sortAssumptions()
 }
 
@@ -93,7 +94,7 @@ func (b *builder) resolveSpawns(a *pta) {
 		}
 		fns := map[string]bool{}
 		anyTarget := false
-		for l := range a.eval(sp.Fn) {
+		for l := range a.all(a.eval(sp.Fn)) {
 			o := b.prog.Objects[l.objID()]
 			if o.Kind == FuncObject {
 				fns[o.Func] = true
@@ -329,50 +330,81 @@ func (b *builder) expandUnknownCalls(a *pta) {
 
 // expandSummaries replaces each summarized call's placeholder by havocs of
 // the generic instance's mod set: every cell and Global register written
-// in it, including by its own summarized calls and unknown calls.
+// in it, including by its own summarized calls, unknown calls and calls of
+// shared bodies (whose own mod sets may include generic instances' in
+// turn: one fixpoint over both kinds of region).
 func (b *builder) expandSummaries() {
 	if len(b.summaries) == 0 {
 		return
 	}
-	mods := map[*genericInstance]map[*Var]bool{}
-	inGI := map[*genericInstance][]*summaryCall{}
-	for _, gi := range b.generic {
-		m := map[*Var]bool{}
-		for _, l := range b.prog.Locs[gi.first:gi.last] {
+	type region struct {
+		locs []*Loc
+		m    map[*Var]bool
+		gis  []*genericInstance
+		bods []*Body
+	}
+	ofGI := map[*genericInstance]*region{}
+	ofBody := map[*Body]*region{}
+	scAt := map[*Loc]*summaryCall{}
+	for _, sc := range b.summaries {
+		scAt[sc.loc] = sc
+	}
+	calls := callReturns(b.prog)
+	fill := func(r *region) {
+		r.m = map[*Var]bool{}
+		for _, l := range r.locs {
 			for _, v := range writes(l.Act) {
 				if v.Scope == Global || v.IsCell() {
-					m[v] = true
+					r.m[v] = true
 				}
 			}
-		}
-		for _, uc := range b.unknownCalls {
-			if uc.loc.ID >= gi.first && uc.loc.ID < gi.last {
-				for _, c := range uc.cells {
-					m[c] = true
-				}
+			if sc := scAt[l]; sc != nil {
+				r.gis = append(r.gis, sc.gi)
+			}
+			if ret := calls[l]; ret != nil {
+				r.bods = append(r.bods, ret.Return.Body)
 			}
 		}
-		mods[gi] = m
 	}
-	for _, sc := range b.summaries {
-		for gi := range mods {
-			if sc.loc.ID >= gi.first && sc.loc.ID < gi.last {
-				inGI[gi] = append(inGI[gi], sc)
-			}
-		}
+	for _, gi := range b.generic {
+		r := &region{locs: b.prog.Locs[gi.first:gi.last]}
+		fill(r)
+		ofGI[gi] = r
+	}
+	for _, bd := range b.prog.Bodies {
+		r := &region{locs: bodyWalk(bd, calls)}
+		fill(r)
+		ofBody[bd] = r
+	}
+	all := make([]*region, 0, len(ofGI)+len(ofBody))
+	for _, gi := range sortedGenerics(b.generic) {
+		all = append(all, ofGI[gi])
+	}
+	for _, bd := range b.prog.Bodies {
+		all = append(all, ofBody[bd])
 	}
 	for changed := true; changed; {
 		changed = false
-		for gi, scs := range inGI {
-			for _, sc := range scs {
-				for v := range mods[sc.gi] {
-					if !mods[gi][v] {
-						mods[gi][v] = true
+		for _, r := range all {
+			merge := func(o *region) {
+				for v := range o.m {
+					if !r.m[v] {
+						r.m[v] = true
 						changed = true
 					}
 				}
 			}
+			for _, gi := range r.gis {
+				merge(ofGI[gi])
+			}
+			for _, bd := range r.bods {
+				merge(ofBody[bd])
+			}
 		}
+	}
+	mods := map[*genericInstance]map[*Var]bool{}
+	for gi, r := range ofGI {
+		mods[gi] = r.m
 	}
 	// Global registers in a mod set become memory cells, so that each
 	// summary is one multi-cell havoc instead of one location per global.
@@ -395,6 +427,137 @@ func (b *builder) expandSummaries() {
 			b.expandPlaceholder(sc.loc, []Action{b.havocCells(cells)})
 		}
 	}
+}
+
+func sortedGenerics(m map[genericKey]*genericInstance) []*genericInstance {
+	var out []*genericInstance
+	for _, gi := range m {
+		out = append(out, gi)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].entry.ID < out[j].entry.ID })
+	return out
+}
+
+// callReturns maps the call site of every shared body call to its return
+// site.
+func callReturns(p *Program) map[*Loc]*Loc {
+	m := map[*Loc]*Loc{}
+	for _, bd := range p.Bodies {
+		for i, c := range bd.Calls {
+			if i < len(bd.Returns) {
+				m[c] = bd.Returns[i]
+			}
+		}
+	}
+	return m
+}
+
+// bodyWalk lists the locations of a shared body: those reachable from its
+// entry without passing its exit, where a call of another body continues
+// at that call's own return site (the callee's effects are the callee's
+// Mod). Dead-end generic instances entered from the body are included.
+func bodyWalk(bd *Body, calls map[*Loc]*Loc) []*Loc {
+	seen := map[*Loc]bool{bd.Entry: true}
+	out := []*Loc{bd.Entry}
+	for i := 0; i < len(out); i++ {
+		l := out[i]
+		if l == bd.Exit {
+			continue
+		}
+		next := l.Succs
+		if r := calls[l]; r != nil && r.Return.Body != bd {
+			next = []*Loc{r}
+		}
+		for _, s := range next {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// bodyMods computes Body.Mod on the final IR: a least fixpoint over the
+// bodies of the variables their walks write or constrain (ModVars), with
+// the Mod of every body they call.
+func (b *builder) bodyMods() {
+	p := b.prog
+	if len(p.Bodies) == 0 {
+		return
+	}
+	calls := callReturns(p)
+	mods := make([]map[*Var]bool, len(p.Bodies))
+	deps := make([][]*Body, len(p.Bodies))
+	for i, bd := range p.Bodies {
+		m := map[*Var]bool{}
+		for _, l := range bodyWalk(bd, calls) {
+			for _, v := range ModVars(l.Act) {
+				m[v] = true
+			}
+			if r := calls[l]; r != nil && r.Return.Body != bd {
+				deps[i] = append(deps[i], r.Return.Body)
+			}
+		}
+		mods[i] = m
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range p.Bodies {
+			for _, d := range deps[i] {
+				for v := range mods[d.ID] {
+					if !mods[i][v] {
+						mods[i][v] = true
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	for i, bd := range p.Bodies {
+		bd.Mod = bd.Mod[:0]
+		for v := range mods[i] {
+			bd.Mod = append(bd.Mod, v)
+		}
+		sortVars(bd.Mod)
+	}
+}
+
+// ModVars lists the variables an action may write or constrain: its
+// writes (writes below) and the variables read by the condition of an
+// Assume or CheckAct (the analysis counts those as modified, DESIGN.md
+// §3). A Spawn's writes of the child's parameter are not included (they
+// belong to the child's template).
+func ModVars(act Action) []*Var {
+	out := writes(act)
+	var cond Expr
+	switch x := act.(type) {
+	case *Assume:
+		cond = x.Cond
+	case *CheckAct:
+		cond = x.Cond
+	default:
+		return out
+	}
+	var expr func(e Expr)
+	expr = func(e Expr) {
+		switch x := e.(type) {
+		case *VarRef:
+			out = append(out, x.Var)
+		case *Deref:
+			out = append(out, x.Cells...)
+			expr(x.Addr)
+		case *Unary:
+			expr(x.X)
+		case *Binary:
+			expr(x.X)
+			expr(x.Y)
+		case *Cast:
+			expr(x.X)
+		}
+	}
+	expr(cond)
+	return out
 }
 
 // registersToCells turns Global registers into the single cell of a new
@@ -523,7 +686,7 @@ func (b *builder) escape(a *pta) {
 	escaped := map[int32]bool{}
 	var queue []int32
 	visit := func(s ptset) {
-		for l := range s {
+		for l := range a.all(s) {
 			if !escaped[l.objID()] {
 				escaped[l.objID()] = true
 				queue = append(queue, l.objID())

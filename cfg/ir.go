@@ -33,6 +33,7 @@ type Program struct {
 	Templates []*Template // thread templates; Templates[0] is main
 	Locs      []*Loc      // all locations of all templates; Locs[i].ID == i
 	Checks    []*Check    // all check sites; Checks[i].ID == i
+	Bodies    []*Body     // shared function bodies; Bodies[i].ID == i
 
 	// Assumptions lists the modelling assumptions made while lowering
 	// (unknown external functions havocked, recursion summarized, ...),
@@ -219,6 +220,41 @@ type Loc struct {
 	// Atomic reports that a thread standing here is inside an atomic
 	// section (nesting depth > 0 before Act runs): no other thread moves.
 	Atomic bool
+	// Return is set on the return sites of shared bodies (nil elsewhere).
+	Return *ReturnSite
+}
+
+// Body is the out-of-line body of a function shared by the call sites of
+// one template that are not inlined (cfg/doc.go, "Calls"). Call site k
+// assigns the parameters, then (location Calls[k-1]) RetSite := k, whose
+// only successor is Entry; the body's returns meet at Exit, whose
+// successors are the return sites Returns[k-1] = assume(RetSite == k),
+// each with Exit as its only predecessor. The action types are the usual
+// ones: an interpreter runs this as is (the function is not recursive,
+// so a thread has at most one activation of it at a time and the body's
+// Local registers are its frame).
+type Body struct {
+	ID       int
+	Func     string
+	Template *Template
+	Entry    *Loc
+	Exit     *Loc
+	RetSite  *Var   // the hidden Local register naming the call site to return to
+	Calls    []*Loc // call sites, in order: RetSite := k
+	Returns  []*Loc // return sites: Returns[k-1].Return.Call == Calls[k-1]
+	// Mod lists (sorted by ID) every variable that an action reachable
+	// from Entry before Exit may write or constrain (assumes and checks
+	// count, as for the analysis), the bodies it calls included. A
+	// variable outside Mod has, at a return site, the value it had at the
+	// call site (the analysis may bypass the body for it).
+	Mod []*Var
+}
+
+// ReturnSite marks a location as the return from a shared body to the
+// call site Call.
+type ReturnSite struct {
+	Body *Body
+	Call *Loc
 }
 
 func (l *Loc) String() string { return fmt.Sprintf("L%d", l.ID) }

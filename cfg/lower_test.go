@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -844,20 +845,23 @@ int main() {
 	if !budget {
 		t.Errorf("no budget assumption recorded: %v", p.Assumptions)
 	}
-	// The assertion still exists in the generic instance, and summarized
-	// calls havoc g.
+	// The assertion still exists, once in the shared body of work, whose
+	// later calls return to their own call sites and whose Mod has g.
 	if len(checksOf(p, AssertCheck)) == 0 {
-		t.Errorf("assertion lost by summarizing")
+		t.Errorf("assertion lost by sharing")
 	}
 	gv := varNamed(t, p, "g")
-	hv := false
-	for _, l := range locsOf[*Havoc](p, "main") {
-		if mentions(l.Act, gv) > 0 {
-			hv = true
+	var work *Body
+	for _, bd := range p.Bodies {
+		if bd.Func == "work" {
+			work = bd
 		}
 	}
-	if !hv {
-		t.Errorf("summaries do not havoc g")
+	if work == nil || len(work.Calls) < 2 {
+		t.Fatalf("no shared body of work with several calls: %v", p.Bodies)
+	}
+	if !slices.Contains(work.Mod, gv) {
+		t.Errorf("Mod of work lacks g: %v", work.Mod)
 	}
 }
 

@@ -17,7 +17,11 @@ package cfg
 // enclosing array keeps the normalized offset (in-bounds arithmetic,
 // C11 6.5.6p8); other non-constant arithmetic gives anyOff.
 
-import "sort"
+import (
+	"iter"
+	"math/bits"
+	"sort"
+)
 
 const anyOff = int64(-1) << 62
 
@@ -42,7 +46,85 @@ func (l ploc) offset() int64 {
 	return int64(uint32(l)) - 1
 }
 
-type ptset map[ploc]struct{}
+// ptset is a set of abstract locations: a bitset over their indices in
+// pta.locs (interned on first use). Unions are word-wise ORs, which keeps
+// the repeated re-evaluation of constraints cheap on large programs.
+type ptset []uint64
+
+func (s ptset) empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// id interns l.
+func (a *pta) id(l ploc) int {
+	if i, ok := a.idx[l]; ok {
+		return i
+	}
+	i := len(a.locs)
+	a.idx[l] = i
+	a.locs = append(a.locs, l)
+	a.anyI = append(a.anyI, -1)
+	return i
+}
+
+// with returns s with l added (s may be modified in place).
+func (a *pta) with(s ptset, l ploc) ptset {
+	i := a.id(l)
+	for len(s) <= i/64 {
+		s = append(s, 0)
+	}
+	s[i/64] |= 1 << (i % 64)
+	return s
+}
+
+// has reports whether l is in s.
+func (a *pta) has(s ptset, l ploc) bool {
+	i, ok := a.idx[l]
+	return ok && i/64 < len(s) && s[i/64]&(1<<(i%64)) != 0
+}
+
+// orInto adds src to *dst and reports whether *dst changed.
+func orInto(dst *ptset, src ptset) bool {
+	d := *dst
+	changed := false
+	for i, w := range src {
+		if w == 0 {
+			continue
+		}
+		if i >= len(d) {
+			d = append(d, make([]uint64, i+1-len(d))...)
+		}
+		if d[i]|w != d[i] {
+			d[i] |= w
+			changed = true
+		}
+	}
+	*dst = d
+	return changed
+}
+
+// all iterates over the locations of s.
+func (a *pta) all(s ptset) iter.Seq[ploc] {
+	return func(yield func(ploc) bool) {
+		for wi, w := range s {
+			for w != 0 {
+				b := bits.TrailingZeros64(w)
+				w &^= 1 << b
+				if !yield(a.locs[wi*64+b]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// one is the set {l}.
+func (a *pta) one(l ploc) ptset { return a.with(nil, l) }
 
 type pta struct {
 	b       *builder
@@ -57,6 +139,82 @@ type pta struct {
 
 	reachVar  *Var
 	reachDone map[int32]bool
+
+	idx  map[ploc]int // interned locations
+	locs []ploc
+	anyI []int32 // by index: the index of the same object at anyOff (-1: not yet)
+
+	mark      []uint32 // by Var.ID: stamp of the last cellsOfSet that listed it
+	stamp     uint32
+	addrMemo  map[*AddrOf]ptset
+	normMemo  map[normKey][]int64
+	cellsMemo map[cellsKey][]*Var
+}
+
+type normKey struct {
+	obj *Object
+	off int64
+}
+
+type cellsKey struct {
+	obj *Object
+	off int64
+	t   Type
+	any bool // t == nil
+}
+
+// normM is b.norm, memoized.
+func (a *pta) normM(o *Object, off int64) []int64 {
+	k := normKey{o, off}
+	if n, ok := a.normMemo[k]; ok {
+		return n
+	}
+	n := a.b.norm(o, off)
+	a.normMemo[k] = n
+	return n
+}
+
+// cellsAtM is b.cellsAt, memoized.
+func (a *pta) cellsAtM(o *Object, off int64, t *Type) []*Var {
+	k := cellsKey{obj: o, off: off, any: t == nil}
+	if t != nil {
+		k.t = *t
+	}
+	if c, ok := a.cellsMemo[k]; ok {
+		return c
+	}
+	c := a.b.cellsAt(o, off, t)
+	a.cellsMemo[k] = c
+	return c
+}
+
+// withAny adds l's object at anyOff to s.
+func (a *pta) withAny(s ptset, li int) ptset {
+	j := a.anyI[li]
+	if j < 0 {
+		j = int32(a.id(mkloc(a.locs[li].objID(), anyOff)))
+		a.anyI[li] = j
+	}
+	for len(s) <= int(j)/64 {
+		s = append(s, 0)
+	}
+	s[j/64] |= 1 << (j % 64)
+	return s
+}
+
+// allIdx iterates over the location indices of s.
+func allIdx(s ptset) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for wi, w := range s {
+			for w != 0 {
+				b := bits.TrailingZeros64(w)
+				w &^= 1 << b
+				if !yield(wi*64 + b) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // ptaItem is one constraint source: a location's action or an extra rule.
@@ -80,7 +238,7 @@ type ptaItem struct {
 }
 
 func (b *builder) pointsTo() *pta {
-	a := &pta{b: b, regd: map[uint64]bool{}}
+	a := &pta{b: b, regd: map[uint64]bool{}, idx: map[ploc]int{}, addrMemo: map[*AddrOf]ptset{}, normMemo: map[normKey][]int64{}, cellsMemo: map[cellsKey][]*Var{}}
 	a.unknown = mkloc(int32(b.unknown().ID), anyOff)
 	for _, l := range b.prog.Locs {
 		switch l.Act.(type) {
@@ -146,9 +304,14 @@ func (a *pta) solve() {
 		a.work = append(a.work, int32(i))
 		a.inWork[i] = true
 	}
-	for len(a.work) > 0 {
-		i := a.work[len(a.work)-1]
-		a.work = a.work[:len(a.work)-1]
+	// FIFO: an item waits while more of its inputs change (LIFO re-ran
+	// items once per arriving location on large programs).
+	for head := 0; head < len(a.work); head++ {
+		i := a.work[head]
+		if head > 4096 && head*2 > len(a.work) {
+			a.work = append(a.work[:0], a.work[head+1:]...)
+			head = -1
+		}
 		a.inWork[i] = false
 		a.cur = i
 		item := a.items[i]
@@ -159,7 +322,7 @@ func (a *pta) solve() {
 
 // read registers the current item as a reader of v and returns pts(v).
 func (a *pta) read(v *Var) ptset {
-	if a.cur >= 0 {
+	if rs := a.readers[v.ID]; a.cur >= 0 && (len(rs) == 0 || rs[len(rs)-1] != a.cur) {
 		k := uint64(v.ID)<<32 | uint64(a.cur)
 		if !a.regd[k] {
 			a.regd[k] = true
@@ -171,22 +334,7 @@ func (a *pta) read(v *Var) ptset {
 
 // add adds s to pts(v), waking its readers on change.
 func (a *pta) add(v *Var, s ptset) {
-	if len(s) == 0 {
-		return
-	}
-	p := a.pts[v.ID]
-	if p == nil {
-		p = ptset{}
-		a.pts[v.ID] = p
-	}
-	changed := false
-	for l := range s {
-		if _, ok := p[l]; !ok {
-			p[l] = struct{}{}
-			changed = true
-		}
-	}
-	if changed {
+	if orInto(&a.pts[v.ID], s) {
 		for _, r := range a.readers[v.ID] {
 			if !a.inWork[r] {
 				a.inWork[r] = true
@@ -204,13 +352,13 @@ func (a *pta) run(it *ptaItem) {
 			a.write(act.Dst, a.eval(act.Src))
 		case *Havoc:
 			if act.Dst.ExprType().Kind == PtrType {
-				a.write(act.Dst, ptset{a.unknown: {}})
+				a.write(act.Dst, a.one(a.unknown))
 			}
 			if d, ok := act.Dst.(*Deref); ok {
 				a.eval(d.Addr)
 			}
 		case *Alloc:
-			a.write(act.Dst, ptset{mkloc(int32(act.Site.ID), 0): {}})
+			a.write(act.Dst, a.one(mkloc(int32(act.Site.ID), 0)))
 		case *Spawn:
 			if act.Handle != nil {
 				a.eval(act.Handle.(*Deref).Addr)
@@ -225,15 +373,13 @@ func (a *pta) run(it *ptaItem) {
 			}
 		}
 	case it.copyDst != nil:
-		vals := ptset{}
-		for l := range a.eval(it.copySrc) {
+		var vals ptset
+		for l := range a.all(a.eval(it.copySrc)) {
 			for _, c := range a.b.prog.Objects[l.objID()].Cells {
-				for v := range a.read(c) {
-					vals[v] = struct{}{}
-				}
+				orInto(&vals, a.read(c))
 			}
 		}
-		for l := range a.eval(it.copyDst) {
+		for l := range a.all(a.eval(it.copyDst)) {
 			for _, c := range a.b.prog.Objects[l.objID()].Cells {
 				a.add(c, vals)
 			}
@@ -248,18 +394,18 @@ func (a *pta) run(it *ptaItem) {
 			}
 		}
 	case it.reachArg != nil:
-		a.add(a.reachVar, anyOffsets(a.eval(it.reachArg)))
+		a.add(a.reachVar, a.anyOffsets(a.eval(it.reachArg)))
 	case it.unknownTo != nil:
-		a.add(it.unknownTo, ptset{a.unknown: {}})
+		a.add(it.unknownTo, a.one(a.unknown))
 		for _, e := range it.resArgs {
-			a.add(it.unknownTo, anyOffsets(a.eval(e)))
+			a.add(it.unknownTo, a.anyOffsets(a.eval(e)))
 		}
 	case it.reachClosure:
 		// spawn one rule per newly reached object
 		if a.reachDone == nil {
 			a.reachDone = map[int32]bool{}
 		}
-		for l := range a.read(a.reachVar) {
+		for l := range a.all(a.read(a.reachVar)) {
 			if !a.reachDone[l.objID()] {
 				a.reachDone[l.objID()] = true
 				a.items = append(a.items, ptaItem{reachObj: l.objID() + 1})
@@ -272,9 +418,9 @@ func (a *pta) run(it *ptaItem) {
 		if o.Kind == StringObject || o.Kind == FuncObject {
 			return
 		}
-		unk := ptset{a.unknown: {}}
+		unk := a.one(a.unknown)
 		for _, c := range o.Cells {
-			a.add(a.reachVar, anyOffsets(a.read(c)))
+			a.add(a.reachVar, a.anyOffsets(a.read(c)))
 			if c.Type.Kind == PtrType || c.Type.Bits >= a.b.model.PtrBits() {
 				a.add(c, unk)
 			}
@@ -287,13 +433,13 @@ func (a *pta) run(it *ptaItem) {
 // reach is the set of objects (at anyOff) reachable from the values of
 // args through memory.
 func (a *pta) reach(args []Expr) ptset {
-	out := ptset{}
+	var out ptset
 	var queue []int32
+	seen := map[int32]bool{}
 	visit := func(s ptset) {
-		for l := range s {
-			k := mkloc(l.objID(), anyOff)
-			if _, ok := out[k]; !ok {
-				out[k] = struct{}{}
+		for l := range a.all(s) {
+			if !seen[l.objID()] {
+				seen[l.objID()] = true
 				queue = append(queue, l.objID())
 			}
 		}
@@ -310,9 +456,14 @@ func (a *pta) reach(args []Expr) ptset {
 	}
 	// String literals are immutable (writing one is undefined) and
 	// functions are not data: an external function cannot change them.
-	for l := range out {
-		if k := a.b.prog.Objects[l.objID()].Kind; k == StringObject || k == FuncObject {
-			delete(out, l)
+	objs := make([]int32, 0, len(seen))
+	for o := range seen {
+		objs = append(objs, o)
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i] < objs[j] })
+	for _, o := range objs {
+		if k := a.b.prog.Objects[o].Kind; k != StringObject && k != FuncObject {
+			out = a.with(out, mkloc(o, anyOff))
 		}
 	}
 	return out
@@ -324,7 +475,7 @@ func (a *pta) write(dst LValue, s ptset) {
 		a.add(d.Var, s)
 	case *Deref:
 		cells := a.cellsOfSet(a.eval(d.Addr), &d.Type)
-		if len(s) == 0 {
+		if s.empty() {
 			return
 		}
 		for _, c := range cells {
@@ -341,18 +492,24 @@ func (a *pta) eval(e Expr) ptset {
 	case *VarRef:
 		return a.read(x.Var)
 	case *Deref:
-		out := ptset{}
-		for _, c := range a.cellsOfSet(a.eval(x.Addr), &x.Type) {
-			for l := range a.read(c) {
-				out[l] = struct{}{}
-			}
+		cells := a.cellsOfSet(a.eval(x.Addr), &x.Type)
+		if len(cells) == 1 {
+			return a.read(cells[0])
+		}
+		var out ptset
+		for _, c := range cells {
+			orInto(&out, a.read(c))
 		}
 		return out
 	case *AddrOf:
-		out := ptset{}
-		for _, n := range a.b.norm(x.Object, x.Offset) {
-			out[mkloc(int32(x.Object.ID), n)] = struct{}{}
+		if s, ok := a.addrMemo[x]; ok {
+			return s
 		}
+		var out ptset
+		for _, n := range a.normM(x.Object, x.Offset) {
+			out = a.with(out, mkloc(int32(x.Object.ID), n))
+		}
+		a.addrMemo[x] = out
 		return out
 	case *Cast:
 		return a.eval(x.X)
@@ -361,44 +518,44 @@ func (a *pta) eval(e Expr) ptset {
 			a.eval(x.X)
 			return nil
 		}
-		return anyOffsets(a.eval(x.X))
+		return a.anyOffsets(a.eval(x.X))
 	case *Binary:
 		switch x.Op {
 		case PtrAdd:
 			base := a.eval(x.X)
 			off := a.eval(x.Y)
-			out := ptset{}
+			var out ptset
 			k, isConst := x.Y.(*Const)
 			stride := strideOf(x.Y)
-			for l := range base {
+			for l := range a.all(base) {
 				switch {
 				case l.offset() == anyOff:
-					out[l] = struct{}{}
+					out = a.with(out, l)
 				case isConst:
-					for _, n := range a.b.norm(a.b.prog.Objects[l.objID()], l.offset()+k.Value) {
-						out[mkloc(l.objID(), n)] = struct{}{}
+					for _, n := range a.normM(a.b.prog.Objects[l.objID()], l.offset()+k.Value) {
+						out = a.with(out, mkloc(l.objID(), n))
 					}
 				case stride != 0 && a.b.strideStays(a.b.prog.Objects[l.objID()], l.offset(), stride):
-					out[l] = struct{}{}
+					out = a.with(out, l)
 				default:
-					out[mkloc(l.objID(), anyOff)] = struct{}{}
+					out = a.with(out, mkloc(l.objID(), anyOff))
 				}
 			}
-			for l := range off {
-				out[mkloc(l.objID(), anyOff)] = struct{}{}
+			for li := range allIdx(off) {
+				out = a.withAny(out, li)
 			}
 			return out
 		case Add, Sub, And, Or, Xor:
 			s1, s2 := a.eval(x.X), a.eval(x.Y)
-			if len(s1) == 0 && len(s2) == 0 {
+			if s1.empty() && s2.empty() {
 				return nil
 			}
-			out := ptset{}
-			for l := range s1 {
-				out[mkloc(l.objID(), anyOff)] = struct{}{}
+			var out ptset
+			for li := range allIdx(s1) {
+				out = a.withAny(out, li)
 			}
-			for l := range s2 {
-				out[mkloc(l.objID(), anyOff)] = struct{}{}
+			for li := range allIdx(s2) {
+				out = a.withAny(out, li)
 			}
 			return out
 		default:
@@ -410,13 +567,10 @@ func (a *pta) eval(e Expr) ptset {
 	return nil
 }
 
-func anyOffsets(s ptset) ptset {
-	if len(s) == 0 {
-		return nil
-	}
-	out := ptset{}
-	for l := range s {
-		out[mkloc(l.objID(), anyOff)] = struct{}{}
+func (a *pta) anyOffsets(s ptset) ptset {
+	var out ptset
+	for li := range allIdx(s) {
+		out = a.withAny(out, li)
 	}
 	return out
 }
@@ -485,16 +639,21 @@ func (b *builder) strideStays(o *Object, off, stride int64) bool {
 // or unknown pointers) is the <unknown> object's cell.
 func (a *pta) cellsOfSet(s ptset, t *Type) []*Var {
 	var out []*Var
-	seen := map[*Var]bool{}
+	a.stamp++
+	if len(a.mark) < len(a.b.prog.Vars) {
+		a.mark = append(a.mark, make([]uint32, len(a.b.prog.Vars)-len(a.mark))...)
+	}
 	addC := func(c *Var) {
-		if !seen[c] {
-			seen[c] = true
+		if c.ID >= len(a.mark) || a.mark[c.ID] != a.stamp {
+			if c.ID < len(a.mark) {
+				a.mark[c.ID] = a.stamp
+			}
 			out = append(out, c)
 		}
 	}
-	for l := range s {
+	for l := range a.all(s) {
 		o := a.b.prog.Objects[l.objID()]
-		for _, c := range a.b.cellsAt(o, l.offset(), t) {
+		for _, c := range a.cellsAtM(o, l.offset(), t) {
 			addC(c)
 		}
 	}
@@ -503,7 +662,9 @@ func (a *pta) cellsOfSet(s ptset, t *Type) []*Var {
 			addC(c)
 		}
 	}
-	sortVars(out)
+	if len(out) > 1 {
+		sortVars(out)
+	}
 	return out
 }
 

@@ -3,6 +3,7 @@ package cfg
 import (
 	"errors"
 	"fmt"
+	"sort"
 )
 
 // Sanity checks the structural invariants of a lowered program (in the
@@ -21,7 +22,13 @@ import (
 //   - types agree (comparisons yield Bool, PtrAdd takes a pointer and an
 //     integer, Assign source matches the destination type);
 //   - each Check's Loc points back to a CheckAct of that check;
-//   - Atomic flags agree with AtomicBegin/AtomicEnd nesting along edges.
+//   - Atomic flags agree with AtomicBegin/AtomicEnd nesting along edges;
+//   - shared bodies (Body): dense IDs; call site k is RetSite := k with the
+//     body's entry as only successor; return site k has the exit as only
+//     predecessor, assumes RetSite == k and points back to call site k
+//     and the body; only return sites carry Return; Mod is sorted and
+//     holds every variable (ModVars) written or constrained along the
+//     body's walk and the Mod of every body called from it.
 func Sanity(p *Program) error {
 	s := &sanity{p: p}
 	s.run()
@@ -157,6 +164,102 @@ func (s *sanity) run() {
 		s.action(l, localsOf)
 	}
 	s.atomicNesting()
+	s.bodies()
+}
+
+// bodies checks the shared-body invariants (see Sanity).
+func (s *sanity) bodies() {
+	p := s.p
+	isRet := map[*Loc]bool{}
+	for i, bd := range p.Bodies {
+		if bd.ID != i {
+			s.errorf("Bodies[%d] has ID %d", i, bd.ID)
+		}
+		if bd.Entry == nil || bd.Exit == nil || bd.RetSite == nil {
+			s.errorf("body %d (%s) lacks entry, exit or return register", i, bd.Func)
+			continue
+		}
+		if bd.Entry.Template != bd.Template || bd.Exit.Template != bd.Template || bd.RetSite.Template != bd.Template || bd.RetSite.IsCell() {
+			s.errorf("body %s: entry, exit or return register outside template %s", bd.Func, tmplName(bd.Template))
+		}
+		if len(bd.Calls) != len(bd.Returns) {
+			s.errorf("body %s: %d calls, %d returns", bd.Func, len(bd.Calls), len(bd.Returns))
+			continue
+		}
+		if len(bd.Exit.Succs) != len(bd.Returns) {
+			s.errorf("body %s: exit has %d successors for %d returns", bd.Func, len(bd.Exit.Succs), len(bd.Returns))
+		}
+		for k, c := range bd.Calls {
+			r := bd.Returns[k]
+			isRet[r] = true
+			want := int64(k + 1)
+			if a, ok := c.Act.(*Assign); !ok || !isVarRef(a.Dst, bd.RetSite) || !isConst(a.Src, want) {
+				s.errorf("body %s: call site %v is not %s := %d", bd.Func, c, bd.RetSite.Name, want)
+			}
+			if len(c.Succs) != 1 || c.Succs[0] != bd.Entry {
+				s.errorf("body %s: call site %v does not go only to the entry", bd.Func, c)
+			}
+			if len(r.Preds) != 1 || r.Preds[0] != bd.Exit {
+				s.errorf("body %s: return site %v is not entered only from the exit", bd.Func, r)
+			}
+			if r.Return == nil || r.Return.Body != bd || r.Return.Call != c {
+				s.errorf("body %s: return site %v does not point back to call %v", bd.Func, r, c)
+			}
+			a, ok := r.Act.(*Assume)
+			var bin *Binary
+			if ok {
+				bin, ok = a.Cond.(*Binary)
+			}
+			if !ok || bin.Op != Eq || !isVarRef(bin.X, bd.RetSite) || !isConst(bin.Y, want) {
+				s.errorf("body %s: return site %v is not assume(%s == %d)", bd.Func, r, bd.RetSite.Name, want)
+			}
+		}
+		for j := 1; j < len(bd.Mod); j++ {
+			if bd.Mod[j-1].ID >= bd.Mod[j].ID {
+				s.errorf("body %s: Mod not sorted", bd.Func)
+				break
+			}
+		}
+	}
+	for _, l := range p.Locs {
+		if l.Return != nil && !isRet[l] {
+			s.errorf("%v: Return set on a location that is not a listed return site", l)
+		}
+	}
+	calls := callReturns(p)
+	for _, bd := range p.Bodies {
+		if bd.Entry == nil || bd.Exit == nil {
+			continue
+		}
+		in := func(v *Var) bool {
+			i := sort.Search(len(bd.Mod), func(i int) bool { return bd.Mod[i].ID >= v.ID })
+			return i < len(bd.Mod) && bd.Mod[i] == v
+		}
+		for _, l := range bodyWalk(bd, calls) {
+			for _, v := range ModVars(l.Act) {
+				if !in(v) {
+					s.errorf("body %s: %v writes or constrains %s, missing from Mod", bd.Func, l, v.Name)
+				}
+			}
+			if r := calls[l]; r != nil && r.Return.Body != bd {
+				for _, v := range r.Return.Body.Mod {
+					if !in(v) {
+						s.errorf("body %s: callee %s's Mod has %s, missing from Mod", bd.Func, r.Return.Body.Func, v.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+func isVarRef(e Expr, v *Var) bool {
+	r, ok := e.(*VarRef)
+	return ok && r.Var == v
+}
+
+func isConst(e Expr, k int64) bool {
+	c, ok := e.(*Const)
+	return ok && c.Value == k
 }
 
 func contains(ls []*Loc, l *Loc) bool {

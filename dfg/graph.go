@@ -37,7 +37,9 @@ type Graph struct {
 	need    []CellID // sorted
 	needAt  func(*cfg.Loc) bool
 	spawns  map[*cfg.Template][]*cfg.Loc
-	preds   [][]*cfg.Loc // CFG predecessors by Loc.ID (computed from Succs)
+	preds   [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
+	bodyMod [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
+	retOf   map[int32]*cfg.Loc // call site Loc.ID -> its return site
 	rpo     []*cfg.Loc
 	rpoIdx  []int32
 	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
@@ -98,6 +100,20 @@ func New(p *cfg.Program, part *Partition) *Graph {
 		if sp, ok := l.Act.(*cfg.Spawn); ok {
 			for _, t := range sp.Targets {
 				g.spawns[t] = append(g.spawns[t], l)
+			}
+		}
+	}
+	g.bodyMod = make([][]CellID, len(p.Bodies))
+	g.retOf = map[int32]*cfg.Loc{}
+	for _, bd := range p.Bodies {
+		var cs []CellID
+		for _, v := range bd.Mod {
+			cs = append(cs, part.CellOf(v))
+		}
+		g.bodyMod[bd.ID] = sortedSet(cs)
+		for i, c := range bd.Calls {
+			if i < len(bd.Returns) {
+				g.retOf[int32(c.ID)] = bd.Returns[i]
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package dfg
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 
 	"chorus/cfg"
 )
@@ -27,6 +28,15 @@ import (
 // global cell, the definitions reaching the ends of its spawn sites; for
 // the cell of its parameter, the spawn sites themselves (they write the
 // child's parameter); for its other locals, ⊥ (uninitialized).
+//
+// Return sites of shared bodies (cfg.Body): for a cell none of whose
+// variables is in the body's Mod, the return site's one predecessor is its
+// own call site instead of the body's exit (a call-to-return bypass): the
+// body cannot change the cell, so on every real path its value after the
+// return is the one the call site had. Without the bypass the definitions
+// of all call sites would meet in the body and flow back to every return
+// site. The control pseudo-cell never bypasses (a body that does not
+// return makes its return sites unreachable).
 type rdSolver struct {
 	g       *Graph
 	slot    []int32 // Loc.ID -> index in region+1 (0: outside)
@@ -37,6 +47,23 @@ type rdSolver struct {
 	bitsBuf []uint64
 	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
 	isW     []bool       // by Loc.ID: writes the current cell
+	x       CellID       // the current cell
+	one     [1]*cfg.Loc
+}
+
+// predsOf returns v's predecessors for the current cell: its call site
+// for a return site the cell bypasses, else its CFG predecessors.
+func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
+	if v.Return != nil && r.bypass(v) {
+		r.one[0] = v.Return.Call
+		return r.one[:]
+	}
+	return r.g.preds[v.ID]
+}
+
+// bypass reports whether the current cell skips the body at return site v.
+func (r *rdSolver) bypass(v *cfg.Loc) bool {
+	return bypassCell.Load() && r.x != ControlCell && !has(r.g.bodyMod[v.Return.Body.ID], r.x)
 }
 
 func newRDSolver(g *Graph) *rdSolver {
@@ -86,6 +113,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 		}
 	}()
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
+	r.x = x
 
 	// 1. The region: locations whose in-set is needed.
 	r.region = r.region[:0]
@@ -100,7 +128,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 	}
 	for i := 0; i < len(r.region); i++ {
 		w := r.region[i]
-		for _, p := range g.preds[w.ID] {
+		for _, p := range r.predsOf(w) {
 			if !writes(p) {
 				add(p)
 			}
@@ -151,7 +179,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 		}
 	}
 	for _, w := range r.region {
-		for _, p := range g.preds[w.ID] {
+		for _, p := range r.predsOf(w) {
 			if writes(p) {
 				r.def(p)
 			}
@@ -173,7 +201,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 	// functions avoid the quadratic def-use chains of switch-heavy code.
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(g.preds[v.ID]) < 2 {
+		if r.isW[v.ID] || len(r.predsOf(v)) < 2 {
 			continue
 		}
 		n := 0
@@ -217,6 +245,12 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 		}
 	}
 }
+
+// bypassCell switches the call-to-return bypass (tests turn it off to see
+// what it gains; it is on in every real run).
+var bypassCell atomic.Bool
+
+func init() { bypassCell.Store(true) }
 
 // phiThreshold is the number of reaching definitions at a merge point from
 // which it becomes a φ location of the cell (a variable for tests).
@@ -272,7 +306,7 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 				setBit(tmp, 0)
 			}
 		}
-		for _, p := range g.preds[v.ID] {
+		for _, p := range r.predsOf(v) {
 			orOut(tmp, p)
 		}
 		cur := in[i*wds : (i+1)*wds]
@@ -292,7 +326,7 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 			work = append(work, int32(i))
 			continue
 		}
-		for _, p := range g.preds[v.ID] {
+		for _, p := range r.predsOf(v) {
 			if si := r.slot[p.ID]; si != 0 && int(si-1) >= i && !writes(p) {
 				work = append(work, int32(i))
 				break
@@ -318,7 +352,12 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 			}
 		}
 		for _, w := range v.Succs {
-			push(w)
+			if w.Return == nil || !r.bypass(w) {
+				push(w)
+			}
+		}
+		if ret := g.retOf[int32(v.ID)]; ret != nil && r.bypass(ret) {
+			push(ret)
 		}
 		if sp, ok := v.Act.(*cfg.Spawn); ok && owner == nil {
 			for _, t := range sp.Targets {

@@ -78,7 +78,7 @@ func buildCModel(path string, model cfg.DataModel) (*cfg.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := cfg.Build(path, src, cfg.Options{DataModel: model})
+	p, err := cfg.Build(path, src, cfg.Options{DataModel: model, ShareAll: os.Getenv("INTERP_DIFF_SHARE") != ""})
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +107,23 @@ func buildCWithin(path string, limit time.Duration) (*cfg.Program, error) {
 	case <-time.After(limit):
 		return nil, fmt.Errorf("lowering %s did not finish within %v (hang)", path, limit)
 	}
+}
+
+// diffShareAll makes the children lower every shareable call to a shared
+// body (cfg.Options.ShareAll) instead of inlining it.
+var diffShareAll bool
+
+// TestDifferentialSharedBodies runs the differential test with every
+// shareable call going to a shared body: the call/return protocol of
+// shared bodies (RetSite, return sites) must run the programs as gcc's
+// build does.
+func TestDifferentialSharedBodies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	diffShareAll = true
+	defer func() { diffShareAll = false }()
+	TestDifferentialAgainstGCC(t)
 }
 
 func TestDifferentialAgainstGCC(t *testing.T) {
@@ -230,6 +247,9 @@ func interpretAndCompare(t *testing.T, file string, model cfg.DataModel, want st
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestDiffChild$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "INTERP_DIFF_CHILD="+file, "INTERP_DIFF_OUT="+out, "INTERP_DIFF_MODEL="+model.String())
+	if diffShareAll {
+		cmd.Env = append(cmd.Env, "INTERP_DIFF_SHARE=1")
+	}
 	log, err := cmd.CombinedOutput()
 	if ctx.Err() != nil {
 		return fmt.Sprintf("lowering + interpretation did not finish within %v (hang)", childTimeout)
