@@ -24,8 +24,8 @@ func WithoutInterference() Option { return func(c *config) { c.mutation.noInterf
 func WithoutLockRelays() Option { return func(c *config) { c.mutation.noLockRelays = true } }
 
 // WithoutMixedForget is UNSOUND, for testing the oracle only: interference
-// and entry edges into mixed cells (dfg/mixed.go) keep the other thread's
-// locals instead of forgetting them.
+// edges into mixed cells (dfg/mixed.go) keep the other thread's locals
+// instead of forgetting them.
 func WithoutMixedForget() Option {
 	return func(c *config) { c.solverOpts = append(c.solverOpts, dfg.WithUnsoundMixedJoin()) }
 }

@@ -15,6 +15,10 @@ type Edge struct {
 	Cell         CellID
 	Dst          *cfg.Loc
 	Interference bool // added by AddEdge (cross-thread), not sequential
+	// AlsoInterference: a sequential edge into a mixed cell that AddEdge
+	// also reported as an interference edge (another instance of the same
+	// template writing at Src); the solver counts it both ways (mixed.go).
+	AlsoInterference bool
 }
 
 type edgeKey struct {
@@ -198,6 +202,8 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 		for _, es := range g.edges {
 			for _, e := range es {
 				switch {
+				case e.AlsoInterference:
+					interf = append(interf, e)
 				case !e.Interference, g.IsHub(e.Dst):
 				case g.IsHub(e.Src):
 					hubOut = append(hubOut, e)
@@ -252,6 +258,9 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 		return false
 	}
 	if !g.addEdge(Edge{Src: src, Cell: cell, Dst: dst, Interference: true}) {
+		if g.part.cells[cell].Mixed() {
+			return g.markAlsoInterference(src, cell, dst)
+		}
 		return false
 	}
 	g.nInterf++

@@ -76,8 +76,12 @@ func forgetLocals(c *Cell, v domains.Value) domains.Value {
 
 // mixForeign combines the sequential join seq (nil when none) and the
 // interference join frn of mixed cell c: seq ⊔ (∃G.seq ⊓ ∃L.frn).
-func mixForeign(c *Cell, seq, frn domains.Value) domains.Value {
-	fl := forgetLocals(c, frn)
+// keepLocals (the test-only breakage WithUnsoundMixedJoin) skips ∃L.
+func mixForeign(c *Cell, seq, frn domains.Value, keepLocals bool) domains.Value {
+	fl := frn
+	if !keepLocals {
+		fl = forgetLocals(c, frn)
+	}
 	if seq == nil {
 		return fl
 	}
@@ -109,7 +113,30 @@ func (g *Graph) SharedMod(loc *cfg.Loc) []CellID {
 }
 
 // WithUnsoundMixedJoin is UNSOUND, for the soundness oracle's mutation
-// test only: foreign edges into mixed cells are joined like sequential
-// ones, so another thread's locals pass for this thread's and nothing is
-// forgotten.
+// test only: the locals of interference sources into mixed cells are not
+// forgotten (∃L is skipped), so another thread's locals pass for this
+// thread's.
 func WithUnsoundMixedJoin() Option { return func(o *options) { o.unsoundMixedJoin = true } }
+
+// markAlsoInterference flags the sequential edge src —cell→ dst of a
+// mixed cell as an interference edge too: the interference engine found
+// that another thread's write at src (another instance of the same
+// template) reaches dst. For a one-thread cell the two edges carry the
+// same value and one suffices; for a mixed cell they mean different
+// things (mixed.go), so the solver must count both.
+func (g *Graph) markAlsoInterference(src *cfg.Loc, cell CellID, dst *cfg.Loc) bool {
+	es := g.edges[dst.ID]
+	for i := range es {
+		e := &es[i]
+		if e.Src == src && e.Cell == cell && !e.Interference {
+			if e.AlsoInterference {
+				return false
+			}
+			e.AlsoInterference = true
+			g.nInterf++
+			g.pending = append(g.pending, dst)
+			return true
+		}
+	}
+	return false
+}

@@ -707,12 +707,20 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 		if !ok {
 			continue
 		}
-		if c := s.part.cells[e.Cell]; c.Owner != nil && !s.opt.unsoundMixedJoin && g.foreign(e, loc) {
-			if !e.Interference {
+		if c := s.part.cells[e.Cell]; c.Owner != nil {
+			// Mixed cells (mixed.go): interference sources apart.
+			switch {
+			case e.Interference:
+			case g.foreign(e, loc):
 				// The thread's path from its entry: its locals are
-				// not yet written (mixed.go).
+				// not yet written.
 				st.vals[i] = joinInto(st.vals[i], forgetLocals(c, val))
 				continue
+			default:
+				st.vals[i] = joinInto(st.vals[i], val)
+				if !e.AlsoInterference {
+					continue
+				}
 			}
 			if frn == nil {
 				frn = make([]domains.Value, len(in))
@@ -727,7 +735,7 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 	}
 	for i, f := range frn {
 		if f != nil {
-			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f)
+			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin)
 		}
 	}
 	for _, v := range st.vals {

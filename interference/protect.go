@@ -9,9 +9,12 @@ import (
 // Lock-protected cells (the "protected" interferences of Miné's
 // lock-based analysis, Goblint's mutex-meet privatization).
 //
-// A cell X is protected by lock L when every location that may modify X
-// (Cells.Mod, assumes included) and can run while another thread exists
-// surely holds L (must-lockset). Locations of a singleton main that no
+// A cell X is protected by lock L when every location that may write X
+// (Cells.Mod without assumes and checks) and can run while another thread
+// exists surely holds L (must-lockset). Assumes and checks count as
+// writes for the game (DESIGN.md §4) but change no value: the argument
+// below is about the values actually written, and another thread's
+// assume, even inside [τ, now], leaves X as it was. Locations of a singleton main that no
 // spawn of main reaches (its code before the first pthread_create,
 // InitGlobals included) run while no other thread exists and are exempt.
 //
@@ -63,6 +66,10 @@ func (e *Engine) computeProtection() {
 	for _, l := range p.Locs {
 		if early[l.ID] {
 			continue
+		}
+		switch l.Act.(type) {
+		case *cfg.Assume, *cfg.CheckAct:
+			continue // refines what a thread knows, changes no value (below)
 		}
 		for _, x := range e.modCache[l.ID] {
 			if !e.cells.Global(x) {

@@ -61,6 +61,17 @@
 //   - AtomicCriticalSections makes every critical section an atomic
 //     section (MakeCriticalSectionsAtomic), as if a lock stopped every
 //     thread: caught;
+//   - NoLockRelays (analysis.WithoutLockRelays) keeps lock-protected
+//     cells' interference edges out of critical sections without the
+//     relays after the acquires (interference/protect.go), and
+//     NoMixedForget (analysis.WithoutMixedForget) keeps the other
+//     thread's locals on interference into mixed cells (dfg/mixed.go):
+//     both are caught on the fixtures written for them
+//     (analysis.TestOracleCatchesMutations); on generated programs they
+//     need a protected global read inside a critical section after
+//     another thread's write, or two instances racing on a
+//     read-modify-write, which random programs rarely combine (not in
+//     TestMutations);
 //   - AtomicRMW wraps every read-modify-write "t := g; ...; g := f(t)" in
 //     an atomic section (MakeRMWAtomic), as if x++ were atomic. It is NOT
 //     caught, and cannot be by state comparison: the invariants are

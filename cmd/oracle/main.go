@@ -42,7 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&c.ShrinkBudget, "shrink-budget", 60*time.Second, "time budget per shrink")
 	fs.StringVar(&c.Dir, "dir", filepath.Join(os.TempDir(), "chorus-oracle"), "directory for violation files")
 	fs.IntVar(&c.Workers, "j", 1, "programs checked in parallel")
-	mutation := fs.String("mutation", "none", "break the analysis on purpose to test the oracle: none, drop-interference, atomic-rmw, atomic-critical-sections")
+	mutation := fs.String("mutation", "none", "break the analysis on purpose to test the oracle: none, drop-interference, atomic-rmw, atomic-critical-sections, no-lock-relays, no-mixed-forget")
 	verbose := fs.Bool("v", false, "print one line per program")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -67,6 +67,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		c.Mutation = oracle.AtomicRMW
 	case "atomic-critical-sections":
 		c.Mutation = oracle.AtomicCriticalSections
+	case "no-lock-relays":
+		c.Mutation = oracle.NoLockRelays
+	case "no-mixed-forget":
+		c.Mutation = oracle.NoMixedForget
 	default:
 		fmt.Fprintf(stderr, "oracle: unknown mutation %q\n", *mutation)
 		return 2

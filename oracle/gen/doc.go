@@ -32,7 +32,11 @@
 // (sometimes through a local "pthread_mutex_t *p_m = &m;"; never nesting the
 // same mutex, so no self-deadlock), and __VERIFIER_atomic_begin/end sections
 // (no locks, spawns or joins inside; one touching only globals may instead
-// be a function __VERIFIER_atomic_aN called in its place). Spawns and joins stand only at the top
+// be a function __VERIFIER_atomic_aN called in its place), and
+// read-modify-writes "l = g; g = l + c; __VERIFIER_assert(g OP l);" under
+// a mutex or alone (a thread's locals related with globals). Half of the
+// programs with a mutex guard their last global: it is written only while
+// the first mutex is held (a lock-protected global). Spawns and joins stand only at the top
 // level of a function, a join after its spawn, so every join has a thread to
 // wait for. Assertion conditions compare variables with constants slightly
 // beyond the value range, or two variables, so some hold and some fail.

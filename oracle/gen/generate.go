@@ -68,6 +68,11 @@ func Generate(seed int64, opts Options) *Prog {
 		p.Mutexes = append(p.Mutexes, fmt.Sprintf("m%d", i))
 	}
 	p.InitMutexes = len(p.Mutexes) > 0 && g.r.IntN(2) == 0
+	if len(p.Mutexes) > 0 && len(p.Globals) >= 2 && g.r.IntN(2) == 0 {
+		// A lock-protected global: written only while its mutex is held
+		// (analysis: interference/protect.go).
+		g.guard = map[string]string{p.Globals[len(p.Globals)-1].Name: p.Mutexes[0]}
+	}
 	nThreads := min(1+g.r.IntN(o.Threads), o.MaxInstances)
 	for i := range nThreads {
 		t := &Func{Name: fmt.Sprintf("thr%d", i)}
@@ -87,8 +92,9 @@ type generator struct {
 	o         Options
 	p         *Prog
 	handles   int
-	instances map[string]int // thread template -> upper bound of instances
-	total     int            // sum of instances
+	instances map[string]int    // thread template -> upper bound of instances
+	total     int               // sum of instances
+	guard     map[string]string // protected global -> the mutex held at every write
 }
 
 // scope is where a statement is generated.
@@ -245,6 +251,7 @@ func (g *generator) stmt(sc scope) Stmt {
 			}
 			return &Lock{Mutex: m, ViaPtr: g.r.IntN(3) == 0, Body: g.block(in, 1+g.r.IntN(g.o.MaxStmts))}
 		}},
+		{10, nested && len(sc.fn.Locals) > 0, func() Stmt { return g.readModifyWrite(sc, inner, free) }},
 		{6, nested && !sc.inAtomic, func() Stmt {
 			in := inner
 			in.inAtomic = true
@@ -270,6 +277,44 @@ func (g *generator) stmt(sc scope) Stmt {
 		k -= c.weight
 	}
 	panic("unreachable")
+}
+
+// readModifyWrite is a local copy of a global, the global written from the
+// copy, and an assertion relating the two,
+//
+//	l = g; g = l + c; __VERIFIER_assert(g > l);
+//
+// under a mutex when one is free (always g's own mutex when g is
+// protected), else as a one-iteration loop: the shape of a thread's
+// locals related with globals (dfg/mixed.go) inside and outside critical
+// sections.
+func (g *generator) readModifyWrite(sc, inner scope, free []string) Stmt {
+	l := sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
+	gv := g.p.Globals[g.r.IntN(len(g.p.Globals))].Name
+	m, guarded := g.guard[gv]
+	if guarded && !sc.held[m] && (sc.inAtomic || !slices.Contains(free, m)) {
+		gv = g.p.Globals[0].Name
+		guarded = false
+	}
+	ops := []string{">", ">=", "==", "!="}
+	body := []Stmt{
+		&Assign{l, &Ref{gv}},
+		&Assign{gv, &Bin{"+", &Ref{l}, &Const{g.posConst()}}},
+		&Assert{Cond: &Bin{ops[g.r.IntN(len(ops))], &Ref{gv}, &Ref{l}}, Form: VerifierAssert},
+	}
+	switch {
+	case guarded && !sc.held[m]:
+	case !sc.inAtomic && len(free) > 0 && g.r.IntN(3) != 0:
+		m = free[g.r.IntN(len(free))]
+	default:
+		return &Loop{Bound: 1, Body: body}
+	}
+	in := inner
+	in.held = map[string]bool{m: true}
+	for h := range sc.held {
+		in.held[h] = true
+	}
+	return &Lock{Mutex: m, ViaPtr: g.r.IntN(3) == 0, Body: body}
 }
 
 // globalsOnly reports whether b touches only globals (so it can be moved
@@ -325,6 +370,9 @@ func (g *generator) assign(sc scope) Stmt {
 		lhs = ArgDeref
 	default:
 		lhs = g.p.Globals[g.r.IntN(len(g.p.Globals))].Name
+		if m, ok := g.guard[lhs]; ok && !sc.held[m] {
+			lhs = g.p.Globals[0].Name // unguarded (the guarded one is the last)
+		}
 	}
 	mod := func(e Expr) Expr { return &Bin{"%", e, &Const{int64(g.o.Modulus)}} }
 	var rhs Expr
