@@ -10,16 +10,21 @@ package analysis
 // (dfg.Solver.Pre: a linear assignment x := y + 1 turns "x < 0" into
 // "y < -1"; an assume keeps them). It stops at the actions that introduce
 // bad values from nothing (havoc, constants, initial values, the ⊥
-// source). Bad values are per variable (a box): a relation between two
-// variables is not followed, so a slice may hold an edge that cannot
-// carry a bad value — never miss one that can (every test meets
-// over-approximations).
+// source); a constant assignment made bad by the branch that led to it
+// (t := 0 from lowering &&) follows the branch conditions instead. Bad
+// values are per variable (a box per conjunct of the check, a few disjoint
+// intervals per variable after that): a relation between two variables is
+// not followed, so a slice may hold an edge that cannot carry a bad value
+// — never miss one that can (every test meets over-approximations), as
+// long as the walk is not cut.
 //
 // The location-level slice is then shown per C statement: locations of
 // one template on one source line are one node; edges inside a node are
 // dropped (except interference, which is another thread running the same
-// statement). A budget bounds both the walk and the statements shown, and
-// the Slice says what it cut.
+// statement), and φ locations (which pass a value on without writing it)
+// are skipped over. A budget bounds both the walk (edges examined) and
+// the statements shown (the nearest to the check), and the Slice says
+// what it cut.
 
 import (
 	"fmt"
@@ -151,7 +156,8 @@ func WithSliceStatements(n int) SliceOption {
 	return func(c *sliceConfig) { c.maxStatements = max(n, 1) }
 }
 
-// WithSliceSteps bounds the location visits of the walk (default 20,000).
+// WithSliceSteps bounds the work of the walk: the DFG edges it examines
+// (default 200,000; a hub counts once per source it stands for).
 func WithSliceSteps(n int) SliceOption { return func(c *sliceConfig) { c.maxSteps = max(n, 1) } }
 
 // sliceWalk is the location-level state of the walk.
@@ -197,7 +203,7 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 	if !ok {
 		return nil
 	}
-	cfgs := sliceConfig{maxStatements: 12, maxSteps: 20000}
+	cfgs := sliceConfig{maxStatements: 12, maxSteps: 200000}
 	for _, o := range opts {
 		o(&cfgs)
 	}
@@ -231,7 +237,6 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 			truncated = true
 			break
 		}
-		w.steps++
 		u := w.queue[0]
 		w.queue = w.queue[1:]
 		w.queued[u] = false
@@ -246,7 +251,7 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 		cut = append(cut, fmt.Sprintf("%d more statement(s) with %d edge(s) into those shown", sl.CutStatements, sl.CutEdges))
 	}
 	if truncated {
-		cut = append(cut, fmt.Sprintf("the walk stopped after %d steps; earlier sources are missing", w.steps))
+		cut = append(cut, fmt.Sprintf("the walk stopped after examining %d edges; sources farther back are missing", w.steps))
 	}
 	sl.Cut = strings.Join(cut, "; ")
 	return sl
@@ -271,8 +276,18 @@ func (w *sliceWalk) visit(u *cfg.Loc) {
 			continue
 		}
 		vars := w.part.Cell(he.Cell).Vars
+		var rel []dfg.Box // the boxes that say something about the cell
+		for _, pre := range pres {
+			if slices.ContainsFunc(vars, func(x *cfg.Var) bool { _, ok := pre[x]; return ok }) {
+				rel = append(rel, pre)
+			}
+		}
+		if len(rel) == 0 {
+			continue
+		}
 		for _, e := range w.g.Expand(he) {
-			for _, pre := range pres {
+			w.steps++
+			for _, pre := range rel {
 				w.follow(e, vars, pre)
 			}
 		}
