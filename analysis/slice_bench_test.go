@@ -44,6 +44,9 @@ func TestSliceTiming(t *testing.T) {
 			t1 := time.Now()
 			sl := res.Slice(c)
 			d := time.Since(t1)
+			if d > time.Second {
+				t.Logf("  slow slice: %s:%d %v", c.Check.Pos.Filename, c.Check.Pos.Line, d)
+			}
 			total += d
 			worst = max(worst, d)
 			if sl != nil {

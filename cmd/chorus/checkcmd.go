@@ -4,7 +4,8 @@ package main
 //
 //	chorus check [--domain interval|octagon] [--checks assert,bounds,overflow,divzero]
 //	             [--data-model ILP32|LP64] [--format text|json|sarif] [--invariants]
-//	             [--dot FILE] [--timeout DURATION] [-j N] [--memory SIZE] ... FILE...
+//	             [--dot FILE] [--timeout DURATION] [-j N] [--memory SIZE] ...
+//	             [--explain FILE:LINE] [--explain-dot FILE] [--html DIR] FILE...
 //
 // Each file is analysed in a worker process (bulk.go, worker.go). Text
 // output: one line per unproven check, "file:line:col: warning: <message>
