@@ -32,6 +32,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"chorus/cfg"
 	"chorus/dfg"
@@ -149,6 +150,13 @@ type SliceOption func(*sliceConfig)
 type sliceConfig struct {
 	maxStatements int
 	maxSteps      int
+	timeLimit     time.Duration
+}
+
+// WithSliceTimeLimit stops the walk after d (0: no limit, the default);
+// the slice then says it was cut.
+func WithSliceTimeLimit(d time.Duration) SliceOption {
+	return func(c *sliceConfig) { c.timeLimit = d }
 }
 
 // WithSliceStatements bounds the statements a slice shows (default 12).
@@ -231,10 +239,15 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 		ctl: map[*cfg.Loc][]dfg.Box{},
 	}
 	w.push(loc)
-	truncated := false
+	truncated, timedOut := false, false
+	start := time.Now()
 	for len(w.queue) > 0 {
 		if w.steps >= cfgs.maxSteps {
 			truncated = true
+			break
+		}
+		if cfgs.timeLimit > 0 && time.Since(start) > cfgs.timeLimit {
+			truncated, timedOut = true, true
 			break
 		}
 		u := w.queue[0]
@@ -250,7 +263,10 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 	if sl.CutStatements > 0 {
 		cut = append(cut, fmt.Sprintf("%d more statement(s) with %d edge(s) into those shown", sl.CutStatements, sl.CutEdges))
 	}
-	if truncated {
+	switch {
+	case timedOut:
+		cut = append(cut, fmt.Sprintf("the walk stopped after %v (%d edges examined); sources farther back are missing", cfgs.timeLimit, w.steps))
+	case truncated:
 		cut = append(cut, fmt.Sprintf("the walk stopped after examining %d edges; sources farther back are missing", w.steps))
 	}
 	sl.Cut = strings.Join(cut, "; ")
@@ -537,10 +553,17 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 	}
 	dist := map[*cfg.Loc]int{w.check: 0}
 	distBot := -1
-	deque := []*cfg.Loc{w.check}
-	for len(deque) > 0 {
-		v := deque[0]
-		deque = deque[1:]
+	// 0-1 BFS: locations reached by a 0-weight edge go on a stack popped
+	// before the queue (a deque's front).
+	var zero []*cfg.Loc
+	queue := []*cfg.Loc{w.check}
+	for len(zero) > 0 || len(queue) > 0 {
+		var v *cfg.Loc
+		if n := len(zero); n > 0 {
+			v, zero = zero[n-1], zero[:n-1]
+		} else {
+			v, queue = queue[0], queue[1:]
+		}
 		for _, k := range into[v] {
 			d := dist[v]
 			if keyOf(k.src) != keyOf(v) || k.interference {
@@ -557,9 +580,9 @@ func (w *sliceWalk) present(maxStatements int) *Slice {
 			}
 			dist[k.src] = d
 			if d == dist[v] {
-				deque = append([]*cfg.Loc{k.src}, deque...)
+				zero = append(zero, k.src)
 			} else {
-				deque = append(deque, k.src)
+				queue = append(queue, k.src)
 			}
 		}
 	}
@@ -692,24 +715,44 @@ func (w *sliceWalk) contract() ([]locEdge, map[locEdge]*locEdgeInfo) {
 		into[k.dst] = append(into[k.dst], k)
 	}
 	// feeders returns the non-transparent edges reaching u's value of
-	// cell through transparent locations.
-	var feeders func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge
-	feeders = func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge {
+	// cell through transparent locations (memoized per location and cell;
+	// false when the work budget is spent: the edge is then kept as is).
+	type memoKey struct {
+		u    *cfg.Loc
+		cell dfg.CellID
+	}
+	memo := map[memoKey][]locEdge{}
+	work := 0
+	var collect func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge
+	collect = func(u *cfg.Loc, cell dfg.CellID, seen map[*cfg.Loc]bool, out []locEdge) []locEdge {
 		if seen[u] {
 			return out
 		}
 		seen[u] = true
 		for _, k := range into[u] {
+			work++
 			if k.cell != cell {
 				continue
 			}
 			if w.transparent(k) {
-				out = feeders(k.src, cell, seen, out)
+				out = collect(k.src, cell, seen, out)
 			} else {
 				out = append(out, k)
 			}
 		}
 		return out
+	}
+	feeders := func(u *cfg.Loc, cell dfg.CellID) ([]locEdge, bool) {
+		k := memoKey{u, cell}
+		if f, ok := memo[k]; ok {
+			return f, true
+		}
+		if work > 500000 {
+			return nil, false
+		}
+		f := collect(u, cell, map[*cfg.Loc]bool{}, nil)
+		memo[k] = f
+		return f, true
 	}
 	var order []locEdge
 	infos := map[locEdge]*locEdgeInfo{}
@@ -745,11 +788,16 @@ func (w *sliceWalk) contract() ([]locEdge, map[locEdge]*locEdgeInfo) {
 		}
 	}
 	for _, k := range w.order {
-		if !w.transparent(k) {
+		var fs []locEdge
+		ok := w.transparent(k)
+		if ok {
+			fs, ok = feeders(k.src, k.cell)
+		}
+		if !ok {
 			add(k, w.edges[k], w.edges[k])
 			continue
 		}
-		for _, f := range feeders(k.src, k.cell, map[*cfg.Loc]bool{}, nil) {
+		for _, f := range fs {
 			nk := locEdge{src: f.src, dst: k.dst, cell: k.cell, interference: f.interference || k.interference}
 			add(nk, w.edges[f], w.edges[k])
 		}

@@ -3,12 +3,18 @@ package analysis
 import (
 	"context"
 	"flag"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"chorus/cfg"
 )
+
+var sliceMax = flag.Int("slice-max", 0, "TestSliceTiming: at most this many slices per file (0: all)")
+
+var sliceOnly = flag.String("slice-only", "", "TestSliceTiming: only checks whose file:line contains this")
 
 var sliceDrivers = flag.String("slice-drivers", "", "glob of C files: time the slices of every unproven check against the analysis (TestSliceTiming)")
 
@@ -38,7 +44,10 @@ func TestSliceTiming(t *testing.T) {
 		var n, nodes, truncated int
 		var total, worst time.Duration
 		for _, c := range res.Checks {
-			if c.Status != Unproven {
+			if c.Status != Unproven || (*sliceMax > 0 && n >= *sliceMax) {
+				continue
+			}
+			if *sliceOnly != "" && !strings.Contains(fmt.Sprintf("%s:%d", c.Check.Pos.Filename, c.Check.Pos.Line), *sliceOnly) {
 				continue
 			}
 			t1 := time.Now()

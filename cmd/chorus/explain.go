@@ -14,11 +14,16 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"chorus/analysis"
 	"chorus/report"
 	"chorus/report/explain"
 )
+
+// sliceTimeLimit bounds the walk of one slice: an explanation must cost
+// little next to the analysis; a slice cut short says so.
+const sliceTimeLimit = 2 * time.Second
 
 // explainOptions are the flags of this file.
 type explainOptions struct {
@@ -134,7 +139,7 @@ func explainFile(o *checkOptions, res *analysis.Result, stderr io.Writer) (map[i
 	notes := map[int]string{}
 	var first *analysis.Slice
 	for _, c := range picked {
-		sl := res.Slice(c)
+		sl := res.Slice(c, analysis.WithSliceTimeLimit(sliceTimeLimit))
 		if sl == nil {
 			continue
 		}

@@ -108,7 +108,7 @@ func (h *htmlExtras) collect(out *fileOutcome) {
 			if c.Status != analysis.Unproven {
 				continue
 			}
-			sl := res.Slice(c)
+			sl := res.Slice(c, analysis.WithSliceTimeLimit(sliceTimeLimit))
 			if sl == nil {
 				continue
 			}
