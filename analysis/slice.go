@@ -305,6 +305,13 @@ func (w *sliceWalk) visit(u *cfg.Loc) {
 			w.steps++
 			for _, pre := range rel {
 				w.follow(e, vars, pre)
+				if e.AlsoInterference {
+					// a sequential edge that is also an interference
+					// edge from another instance of its source (dfg/mixed.go)
+					ie := e
+					ie.Interference, ie.AlsoInterference = true, false
+					w.follow(ie, vars, pre)
+				}
 			}
 		}
 	}
