@@ -137,9 +137,9 @@ func TestSliceProvenHasNone(t *testing.T) {
 }
 
 // The fixtures of testdata/slice mark lines: "// slice: check" (the
-// assertion explained), "// slice: in [source] [interference] [locked]"
+// assertion explained), "// slice: in [source] [interference] [locked] [atomic]"
 // (a statement of the slice: introducing bad values; the source of an
-// interference edge; written under a lock), "// slice: out" (must not be
+// interference edge; written under a lock; in an atomic section), "// slice: out" (must not be
 // in the slice); "// slice: check any": the slice has the ⊥ source.
 func TestSliceFixtures(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/slice/*.c")
@@ -211,10 +211,10 @@ func TestSliceFixtures(t *testing.T) {
 							if n.Kind != NodeSource {
 								t.Errorf("line %d: kind %v, want source", line, n.Kind)
 							}
-						case "interference", "locked":
+						case "interference", "locked", "atomic":
 							found := false
 							for _, e := range sl.Edges {
-								if e.From == n.ID && e.Interference && (w != "locked" || len(e.WriterLocks) > 0) {
+								if e.From == n.ID && e.Interference && (w != "locked" || len(e.WriterLocks) > 0) && (w != "atomic" || e.WriterAtomic) {
 									found = true
 								}
 							}
