@@ -225,7 +225,7 @@ func (r *Result) Slice(c CheckResult, opts ...SliceOption) *Slice {
 		if b, ok := r.Solver.At(loc).Failing(conj); ok {
 			b = narrowedOnly(b, r.Solver.At(loc))
 			failing = append(failing, b)
-			failText = append(failText, boxString(b))
+			failText = append(failText, boxText(b, loadedFrom(loc)))
 		}
 	}
 	if len(failing) == 0 {
@@ -525,10 +525,41 @@ func sortedVars(b dfg.Box) []*cfg.Var {
 	return vs
 }
 
-func boxString(b dfg.Box) string {
+// loadedFrom maps the registers loaded in the check's statement (t10 :=
+// counter, lowered from "assert(counter >= 0)") to the variable they copy,
+// so that the failing values read in source terms.
+func loadedFrom(check *cfg.Loc) map[*cfg.Var]*cfg.Var {
+	m := map[*cfg.Var]*cfg.Var{}
+	seen := map[*cfg.Loc]bool{}
+	stack := []*cfg.Loc{check}
+	for len(stack) > 0 && len(seen) < 32 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[l] || keyOf(l) != keyOf(check) {
+			continue
+		}
+		seen[l] = true
+		stack = append(stack, l.Preds...)
+		if a, ok := l.Act.(*cfg.Assign); ok {
+			if d, ok := a.Dst.(*cfg.VarRef); ok && d.Var.Type == a.Src.ExprType() {
+				if src := subjectVar(a.Src); src != nil && m[d.Var] == nil {
+					m[d.Var] = src
+				}
+			}
+		}
+	}
+	return m
+}
+
+// boxText is boxString with loaded registers named by their source.
+func boxText(b dfg.Box, from map[*cfg.Var]*cfg.Var) string {
 	var parts []string
 	for _, x := range sortedVars(b) {
-		parts = append(parts, displayName(x)+" "+valueText(b[x]))
+		name := displayName(x)
+		if y := from[x]; y != nil {
+			name = displayName(y)
+		}
+		parts = append(parts, name+" "+valueText(b[x]))
 	}
 	return strings.Join(parts, " ∧ ")
 }
