@@ -19,8 +19,10 @@ func WithoutInterference() Option { return func(c *config) { c.mutation.noInterf
 
 // WithoutLockRelays is UNSOUND, for testing the oracle only: interference
 // edges of lock-protected cells still stay out of critical sections
-// (interference/protect.go), but the acquires no longer pass the other
-// threads' writes on, so a critical section sees only its own thread's.
+// (interference/protect.go), and those of joined threads out of main
+// after the join (interference/join.go), but the relays after the
+// acquires and joins are not installed, so the other threads' writes
+// never arrive there.
 func WithoutLockRelays() Option { return func(c *config) { c.mutation.noLockRelays = true } }
 
 // WithoutMixedForget is UNSOUND, for testing the oracle only: interference

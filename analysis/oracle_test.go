@@ -163,6 +163,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		mutation Option
 	}{
 		{"lock_protected_counter.c", WithoutLockRelays()},
+		{"join_sequential.c", WithoutLockRelays()}, // the join relays too
 		{"mixed_cell_race.c", WithoutMixedForget()},
 	}
 	for _, c := range cases {

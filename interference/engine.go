@@ -105,6 +105,10 @@ func WithCoarseFallback(on bool) Option { return func(e *Engine) { e.noFallback 
 // comparisons).
 func WithCoarse() Option { return func(e *Engine) { e.forceCoarse = true } }
 
+// WithJoinAfterRule turns on the second join rule of join.go (main's
+// writes after a join never reach the joined template).
+func WithJoinAfterRule(on bool) Option { return func(e *Engine) { e.joinAfterRule = on } }
+
 // WithLockProtection turns the lock-protected cells rule (protect.go) on
 // or off (default on; off for comparisons).
 func WithLockProtection(on bool) Option { return func(e *Engine) { e.noProtection = !on } }
@@ -159,11 +163,20 @@ type Engine struct {
 
 	// protectedBy: per global cell, the locks held at all its concurrent
 	// writers (protect.go); noProtection turns the rule off.
-	protectedBy  map[int]bitset
-	relays       map[int]map[int]bool // by location ID: the cells it relays
-	relayList    []Relay
-	mayAt        []bitset // by location ID: locks a thread there may hold
-	noProtection bool
+	protectedBy map[int]bitset
+	relays      map[int]map[int]bool // by location ID: the cells it relays
+	relayList   []Relay
+	mayAt       []bitset // by location ID: locks a thread there may hold
+
+	// Joins (join.go): the joinable templates, the must-joined ones by
+	// location ID of main, and the join relays by location ID.
+	joinable   []*cfg.Template
+	joinedAt   []bitset
+	joinRelays map[int]map[int]bool
+	// joinAfterRule: main's writes after a join never reach the joined
+	// template (join.go; off by default).
+	joinAfterRule bool
+	noProtection  bool
 }
 
 // New computes the observable conditions, game positions, must-locksets,
@@ -216,6 +229,9 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	lockAt := mustLocksetsPath(p, e.locks)
 	e.lockAt = lockAt
 	e.computeProtection()
+	if !e.noProtection {
+		e.computeJoins()
+	}
 
 	classKey := map[string]int{"": 0}
 	e.classes = [][]Literal{nil}
@@ -512,11 +528,11 @@ func (e *Engine) mapEdges(facts []fact3) []Edge {
 		w := e.pos.locs[f.w]
 		b := e.pos.locs[f.b]
 		x := int(f.x)
-		if uses(b, x) {
+		if uses(b, x) && !e.joinFiltered(w, b, x) {
 			out = append(out, Edge{Src: w, Cell: x, Dst: b})
 		}
 		for _, l := range e.pos.preRun[f.b] {
-			if uses(l, x) {
+			if uses(l, x) && !e.joinFiltered(w, l, x) {
 				out = append(out, Edge{Src: w, Cell: x, Dst: l})
 			}
 		}

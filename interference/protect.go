@@ -137,7 +137,7 @@ func preSpawnMain(p *cfg.Program) []bool {
 // protectedAt reports whether a thread standing at l surely holds a lock
 // that protects cell x: no interference edge of x may land at l.
 func (e *Engine) protectedAt(l *cfg.Loc, x int) bool {
-	return !e.relays[l.ID][x] && e.holdsProtecting(l, x)
+	return !e.relays[l.ID][x] && !e.joinRelays[l.ID][x] && e.holdsProtecting(l, x)
 }
 
 // holdsProtecting reports whether a thread at l surely holds a lock that
