@@ -103,16 +103,25 @@ func (h *htmlExtras) collect(out *fileOutcome) {
 			f.Invariants[n] = strings.Join(invs, "\n")
 		}
 		drawn := 0
+		// Slices may cost a fraction of the analysis, never more: past
+		// the budget the remaining checks get none (and say so).
+		budget := max(10*time.Second, out.elapsed/4)
+		sliceStart := time.Now()
 		svgs := map[string]string{} // by DOT text: checks inlined many times draw alike
 		for _, c := range res.Checks {
 			if c.Status != analysis.Unproven {
+				continue
+			}
+			hc := &html.Check{Kind: c.Check.Kind.String(), Line: c.Check.Pos.Line, Column: c.Check.Pos.Column}
+			if time.Since(sliceStart) > budget {
+				hc.SliceText = fmt.Sprintf("(no slice: the report spent its time budget for slices, %v, on the checks above; use --explain %s:%d)", budget.Round(time.Second), c.Check.Pos.Filename, c.Check.Pos.Line)
+				f.Checks = append(f.Checks, hc)
 				continue
 			}
 			sl := res.Slice(c, analysis.WithSliceTimeLimit(sliceTimeLimit))
 			if sl == nil {
 				continue
 			}
-			hc := &html.Check{Kind: c.Check.Kind.String(), Line: c.Check.Pos.Line, Column: c.Check.Pos.Column}
 			var b bytes.Buffer
 			explain.Text(&b, sl, src)
 			hc.SliceText = b.String()
