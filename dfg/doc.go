@@ -11,9 +11,14 @@
 // A Partition maps every cfg.Var to a Cell. Non-relational: one cell per
 // variable. Relational: union-find over the variables of each assignment
 // and each assume/check condition when all are Globals or all are Locals of
-// one template; only integer variables and single non-summary memory cells
-// take part; a cell is capped at MaxRelationalCellVars variables (a skipped
-// union loses relations only). Cell 0 is ControlCell, the control pseudo-cell.
+// one template; then (MixedCells) the same over those that relate one
+// template's locals with globals, into mixed cells (mixed.go: what an edge
+// from another thread means for them); only integer variables and single
+// non-summary memory cells take part; a cell is capped at
+// MaxRelationalCellVars variables (a skipped union loses relations only).
+// Cell 0 is ControlCell, the control pseudo-cell. Relays (relay.go) are
+// identity definitions the interference engine asks for after lock
+// acquires and joins.
 //
 // # Graph
 //

@@ -51,6 +51,11 @@
 // positions, coarse; floppy: 51,000 positions, flow-insensitive).
 // RoundStats says which game ran.
 //
+// Precision rules (each with its soundness argument in its file):
+// lock-protected cells and their relays (protect.go), joins with thread
+// handles (join.go). They filter edges in usesCell / mapEdges and ask the
+// DFG for relays (LockRelays).
+//
 // Semantic choices that follow the reference interpreter (cfg/interp): a
 // thread that ends inside an atomic section (a location without
 // successors) frees the others; a thread stuck at the failing arm of a
