@@ -33,8 +33,9 @@ type Cells interface {
 	Uses(l *cfg.Loc) []int
 	// CellOf returns the cell of a variable.
 	CellOf(v *cfg.Var) int
-	// Global reports whether a cell holds global variables (cells never
-	// mix globals and locals).
+	// Global reports whether a cell holds global variables (a mixed cell
+	// holds one template's locals too; Mod then lists it only where a
+	// global of it is written).
 	Global(cell int) bool
 }
 
