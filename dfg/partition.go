@@ -136,8 +136,7 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 		// Mixed cells (mixed.go): relate a thread's locals with the
 		// globals they are read from, written to or compared with. A
 		// global joins the cell of one template's locals only (the first
-		// template in the order below that relates them), so spawned
-		// templates go first and main last.
+		// template in the order below that relates them).
 		owner := map[int]*cfg.Template{} // by root: the template of its locals
 		for _, v := range p.Vars {
 			if v.Scope == cfg.Local {
@@ -175,11 +174,18 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 				owner[a] = oa
 			}
 		}
-		order := append(append([]*cfg.Template(nil), p.Templates[1:]...), p.Templates[:1]...)
 		byTemplate := map[*cfg.Template][]*cfg.Loc{}
+		mixing := map[*cfg.Template]int{}
 		for _, l := range p.Locs {
 			byTemplate[l.Template] = append(byTemplate[l.Template], l)
+			if vars := actVars(l); len(vars) >= 2 && mixesScopes(vars) {
+				mixing[l.Template]++
+			}
 		}
+		// The templates that relate locals with globals most go first
+		// (they gain most); on ties, spawned templates before main.
+		order := append(append([]*cfg.Template(nil), p.Templates[1:]...), p.Templates[:1]...)
+		sort.SliceStable(order, func(i, j int) bool { return mixing[order[i]] > mixing[order[j]] })
 		for _, t := range order {
 			for _, l := range byTemplate[t] {
 				vars := actVars(l)
