@@ -14,9 +14,10 @@
 //  1. cc.Translate preprocesses, parses and type-checks the unit with the
 //     data model's configuration (ILP32: cc's linux/386 ABI with gcc -m32
 //     macros; LP64: linux/amd64).
-//  2. Lowering starts at main and inlines every call to a defined
-//     function; each function passed to pthread_create becomes a thread
-//     template lowered the same way. Statements become locations; branches
+//  2. Lowering starts at main and inlines calls to defined functions, or
+//     sends them to the template's shared body of the callee (call.go,
+//     "Calls" below); each function passed to pthread_create becomes a
+//     thread template lowered the same way. Statements become locations; branches
 //     become pairs of assumes; &&, ||, ?: become control flow. Every read of
 //     memory or of a Global register goes into a fresh Local temporary, so a
 //     location performs at most one shared access. Checks (assertions,
@@ -29,7 +30,7 @@
 //  4. After lowering, an Andersen-style points-to analysis over the IR
 //     (pointsto.go) gives each Deref its cells, narrows spawn targets, lets
 //     unknown external calls havoc what they can reach, computes the mod
-//     sets of summarized (recursive or over-budget) calls, and finds the
+//     sets of summarized (recursive) calls and of shared bodies, and finds the
 //     locals whose address escapes to other threads (their cells become
 //     Global, and Summary when their template may have many instances).
 //  5. Template multiplicity (Unbounded) and Atomic flags are computed on
@@ -59,12 +60,32 @@
 //     cells of the object; unresolved pointers touch <unknown>.
 //
 // Calls and threads:
-//   - Calls are inlined. Recursive calls, and calls beyond the inlining
-//     budget, are summarized: the call site branches into one generic
-//     out-of-line copy of the callee per template (so its checks are
-//     explored at every depth) or continues after havocking the callee's
-//     mod set (computed by the points-to analysis). Functions that may
-//     spawn threads are not summarized for budget reasons.
+//   - Calls are inlined unless shareCall (call.go) decides otherwise:
+//     over the location budget, over a function's share of it, or in a
+//     large unit for a callee that is not small and has several call
+//     sites. Then the call goes to the template's shared Body of the
+//     callee: params := args; RetSite := k; jump to Entry; the Exit
+//     branches to every return site assume(RetSite == k), whose Return
+//     names its call site. The callee is not recursive (bodies are lowered
+//     nested in the caller's frame chain when first called, and a call to
+//     a function on the chain is recursion), so one activation per thread
+//     exists at a time and the body's Local registers are its frame; an
+//     interpreter runs the IR as is. Body.Mod (finish.go, bodyMods) holds
+//     every variable the body's actions, and the bodies it calls, may write
+//     or constrain; the analysis bypasses the body at a return site for
+//     cells outside it (dfg). Aggregate results are copied out at the
+//     return site (a later call overwrites the body's result object).
+//   - Recursive calls are summarized: the call site branches into one
+//     generic out-of-line copy of the callee per template (so its checks
+//     are explored at every depth; it never returns) or continues after
+//     havocking the callee's mod set (computed after the points-to
+//     analysis, including the Mod of shared bodies it calls).
+//   - Functions that may spawn threads and __VERIFIER_atomic_* functions
+//     are always inlined (spawn sites and atomic sections stay per path).
+//   - Atomic flags and must-locksets over shared bodies are meets over
+//     every path of the template's location graph, call/return edges
+//     included: a body entered inside and outside an atomic section is
+//     not atomic; the analysis may not rely on more.
 //   - Indirect calls dispatch over the address-taken functions of a
 //     compatible shape; any other target is undefined behaviour.
 //   - A template is bounded only when exactly one reachable spawn site in

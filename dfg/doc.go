@@ -44,6 +44,11 @@
 // tracks X, leaves it unchanged, and is the one definition the locations
 // below it see (SSA's remedy for quadratic def-use chains).
 //
+// Shared bodies (cfg.Body): at a return site, a cell none of whose
+// variables is in the body's Mod takes its definitions from the return
+// site's call site instead of the body's exit (call-to-return bypass; the
+// control cell never bypasses).
+//
 // At a template's entry: main's entry gets the ⊥ source (any value; its own
 // InitGlobals then defines the globals); another template's entry gets, for
 // a global cell, the definitions reaching the ends of its spawn sites; for
