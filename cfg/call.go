@@ -478,10 +478,13 @@ func (b *builder) callShared(fd *cc.FunctionDefinition, x *cc.PostfixExpression,
 	b.jumpTo(body.Entry)
 	ret := b.newLoc(&Assume{Cond: &Binary{Op: Eq, X: &VarRef{Var: body.RetSite}, Y: &Const{Type: Int32, Value: k}, Type: Bool}})
 	link(body.Exit, ret)
-	ret.Return = &ReturnSite{Body: body, Call: call}
+	b.cur = []*Loc{ret}
+	// The landing location: only threads returning to this call stand
+	// here (a thread at ret may be stuck there, returning elsewhere).
+	land := b.emit(&Skip{})
+	land.Return = &ReturnSite{Body: body, Call: call}
 	body.Calls = append(body.Calls, call)
 	body.Returns = append(body.Returns, ret)
-	b.cur = []*Loc{ret}
 	switch rt := sb.retT; {
 	case rt == nil || rt.Kind() == cc.Void:
 		return nil

@@ -361,8 +361,8 @@ func (b *builder) expandSummaries() {
 			if sc := scAt[l]; sc != nil {
 				r.gis = append(r.gis, sc.gi)
 			}
-			if ret := calls[l]; ret != nil {
-				r.bods = append(r.bods, ret.Return.Body)
+			if c, ok := calls[l]; ok {
+				r.bods = append(r.bods, c.body)
 			}
 		}
 	}
@@ -438,14 +438,21 @@ func sortedGenerics(m map[genericKey]*genericInstance) []*genericInstance {
 	return out
 }
 
-// callReturns maps the call site of every shared body call to its return
+// bodyCall is a call of a shared body: the body and the call's return
 // site.
-func callReturns(p *Program) map[*Loc]*Loc {
-	m := map[*Loc]*Loc{}
+type bodyCall struct {
+	body *Body
+	ret  *Loc
+}
+
+// callReturns maps the call site of every shared body call to the body
+// and its return site.
+func callReturns(p *Program) map[*Loc]bodyCall {
+	m := map[*Loc]bodyCall{}
 	for _, bd := range p.Bodies {
 		for i, c := range bd.Calls {
 			if i < len(bd.Returns) {
-				m[c] = bd.Returns[i]
+				m[c] = bodyCall{bd, bd.Returns[i]}
 			}
 		}
 	}
@@ -456,7 +463,7 @@ func callReturns(p *Program) map[*Loc]*Loc {
 // entry without passing its exit, where a call of another body continues
 // at that call's own return site (the callee's effects are the callee's
 // Mod). Dead-end generic instances entered from the body are included.
-func bodyWalk(bd *Body, calls map[*Loc]*Loc) []*Loc {
+func bodyWalk(bd *Body, calls map[*Loc]bodyCall) []*Loc {
 	seen := map[*Loc]bool{bd.Entry: true}
 	out := []*Loc{bd.Entry}
 	for i := 0; i < len(out); i++ {
@@ -465,8 +472,8 @@ func bodyWalk(bd *Body, calls map[*Loc]*Loc) []*Loc {
 			continue
 		}
 		next := l.Succs
-		if r := calls[l]; r != nil && r.Return.Body != bd {
-			next = []*Loc{r}
+		if c, ok := calls[l]; ok && c.body != bd {
+			next = []*Loc{c.ret}
 		}
 		for _, s := range next {
 			if !seen[s] {
@@ -495,8 +502,8 @@ func (b *builder) bodyMods() {
 			for _, v := range ModVars(l.Act) {
 				m[v] = true
 			}
-			if r := calls[l]; r != nil && r.Return.Body != bd {
-				deps[i] = append(deps[i], r.Return.Body)
+			if c, ok := calls[l]; ok && c.body != bd {
+				deps[i] = append(deps[i], c.body)
 			}
 		}
 		mods[i] = m

@@ -220,7 +220,8 @@ type Loc struct {
 	// Atomic reports that a thread standing here is inside an atomic
 	// section (nesting depth > 0 before Act runs): no other thread moves.
 	Atomic bool
-	// Return is set on the return sites of shared bodies (nil elsewhere).
+	// Return is set on the landing locations of returns from shared
+	// bodies (nil elsewhere; see Body).
 	Return *ReturnSite
 }
 
@@ -229,10 +230,13 @@ type Loc struct {
 // assigns the parameters, then (location Calls[k-1]) RetSite := k, whose
 // only successor is Entry; the body's returns meet at Exit, whose
 // successors are the return sites Returns[k-1] = assume(RetSite == k),
-// each with Exit as its only predecessor. The action types are the usual
-// ones: an interpreter runs this as is (the function is not recursive,
-// so a thread has at most one activation of it at a time and the body's
-// Local registers are its frame).
+// each with Exit as its only predecessor and, as its only successor, a
+// landing Skip whose Return names call site k. A thread may stand at a
+// return site that is not its own (stuck at the false assume); only the
+// threads returning to call k reach its landing location. The action
+// types are the usual ones: an interpreter runs this as is (the function
+// is not recursive, so a thread has at most one activation of it at a
+// time and the body's Local registers are its frame).
 type Body struct {
 	ID       int
 	Func     string
@@ -241,17 +245,18 @@ type Body struct {
 	Exit     *Loc
 	RetSite  *Var   // the hidden Local register naming the call site to return to
 	Calls    []*Loc // call sites, in order: RetSite := k
-	Returns  []*Loc // return sites: Returns[k-1].Return.Call == Calls[k-1]
+	Returns  []*Loc // return sites: Returns[k-1] is assume(RetSite == k)
 	// Mod lists (sorted by ID) every variable that an action reachable
 	// from Entry before Exit may write or constrain (assumes and checks
 	// count, as for the analysis), the bodies it calls included. A
-	// variable outside Mod has, at a return site, the value it had at the
-	// call site (the analysis may bypass the body for it).
+	// variable outside Mod has, at the landing location of call k, the
+	// value it had after call site k (the analysis may bypass the body
+	// for it).
 	Mod []*Var
 }
 
-// ReturnSite marks a location as the return from a shared body to the
-// call site Call.
+// ReturnSite marks a location as the landing of a return from a shared
+// body to the call site Call (the successor of the return site's assume).
 type ReturnSite struct {
 	Body *Body
 	Call *Loc

@@ -25,8 +25,9 @@ import (
 //   - Atomic flags agree with AtomicBegin/AtomicEnd nesting along edges;
 //   - shared bodies (Body): dense IDs; call site k is RetSite := k with the
 //     body's entry as only successor; return site k has the exit as only
-//     predecessor, assumes RetSite == k and points back to call site k
-//     and the body; only return sites carry Return; Mod is sorted and
+//     predecessor, assumes RetSite == k and has one successor of its own,
+//     the landing location, whose Return points back to call site k and
+//     the body; only landing locations carry Return; Mod is sorted and
 //     holds every variable (ModVars) written or constrained along the
 //     body's walk and the Mod of every body called from it.
 func Sanity(p *Program) error {
@@ -191,7 +192,6 @@ func (s *sanity) bodies() {
 		}
 		for k, c := range bd.Calls {
 			r := bd.Returns[k]
-			isRet[r] = true
 			want := int64(k + 1)
 			if a, ok := c.Act.(*Assign); !ok || !isVarRef(a.Dst, bd.RetSite) || !isConst(a.Src, want) {
 				s.errorf("body %s: call site %v is not %s := %d", bd.Func, c, bd.RetSite.Name, want)
@@ -202,8 +202,12 @@ func (s *sanity) bodies() {
 			if len(r.Preds) != 1 || r.Preds[0] != bd.Exit {
 				s.errorf("body %s: return site %v is not entered only from the exit", bd.Func, r)
 			}
-			if r.Return == nil || r.Return.Body != bd || r.Return.Call != c {
-				s.errorf("body %s: return site %v does not point back to call %v", bd.Func, r, c)
+			if len(r.Succs) != 1 || len(r.Succs[0].Preds) != 1 {
+				s.errorf("body %s: return site %v has no landing location of its own", bd.Func, r)
+			} else if land := r.Succs[0]; land.Return == nil || land.Return.Body != bd || land.Return.Call != c {
+				s.errorf("body %s: landing %v of return site %v does not point back to call %v", bd.Func, land, r, c)
+			} else {
+				isRet[land] = true
 			}
 			a, ok := r.Act.(*Assume)
 			var bin *Binary
@@ -223,7 +227,7 @@ func (s *sanity) bodies() {
 	}
 	for _, l := range p.Locs {
 		if l.Return != nil && !isRet[l] {
-			s.errorf("%v: Return set on a location that is not a listed return site", l)
+			s.errorf("%v: Return set on a location that is not the landing of a listed return site", l)
 		}
 	}
 	calls := callReturns(p)
@@ -241,10 +245,10 @@ func (s *sanity) bodies() {
 					s.errorf("body %s: %v writes or constrains %s, missing from Mod", bd.Func, l, v.Name)
 				}
 			}
-			if r := calls[l]; r != nil && r.Return.Body != bd {
-				for _, v := range r.Return.Body.Mod {
+			if c, ok := calls[l]; ok && c.body != bd {
+				for _, v := range c.body.Mod {
 					if !in(v) {
-						s.errorf("body %s: callee %s's Mod has %s, missing from Mod", bd.Func, r.Return.Body.Func, v.Name)
+						s.errorf("body %s: callee %s's Mod has %s, missing from Mod", bd.Func, c.body.Func, v.Name)
 					}
 				}
 			}

@@ -44,10 +44,11 @@
 // tracks X, leaves it unchanged, and is the one definition the locations
 // below it see (SSA's remedy for quadratic def-use chains).
 //
-// Shared bodies (cfg.Body): at a return site, a cell none of whose
-// variables is in the body's Mod takes its definitions from the return
-// site's call site instead of the body's exit (call-to-return bypass; the
-// control cell never bypasses).
+// Shared bodies (cfg.Body): at the landing location after a return
+// site's assume, a cell none of whose variables is in the body's Mod takes
+// its definitions from that return's call site instead of the return site
+// (call-to-return bypass; the control cell never bypasses; at the return
+// site itself a thread returning elsewhere may stand stuck, so none there).
 //
 // At a template's entry: main's entry gets the ⊥ source (any value; its own
 // InitGlobals then defines the globals); another template's entry gets, for

@@ -43,7 +43,7 @@ type Graph struct {
 	spawns  map[*cfg.Template][]*cfg.Loc
 	preds   [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
 	bodyMod [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
-	retOf   map[int32]*cfg.Loc // call site Loc.ID -> its return site
+	retOf   map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
 	rpo     []*cfg.Loc
 	rpoIdx  []int32
 	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
@@ -117,7 +117,9 @@ func New(p *cfg.Program, part *Partition) *Graph {
 		g.bodyMod[bd.ID] = sortedSet(cs)
 		for i, c := range bd.Calls {
 			if i < len(bd.Returns) {
-				g.retOf[int32(c.ID)] = bd.Returns[i]
+				if r := bd.Returns[i]; len(r.Succs) == 1 {
+					g.retOf[int32(c.ID)] = r.Succs[0] // the landing location
+				}
 			}
 		}
 	}

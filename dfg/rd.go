@@ -29,11 +29,14 @@ import (
 // the cell of its parameter, the spawn sites themselves (they write the
 // child's parameter); for its other locals, ⊥ (uninitialized).
 //
-// Return sites of shared bodies (cfg.Body): for a cell none of whose
-// variables is in the body's Mod, the return site's one predecessor is its
-// own call site instead of the body's exit (a call-to-return bypass): the
-// body cannot change the cell, so on every real path its value after the
-// return is the one the call site had. Without the bypass the definitions
+// Returns from shared bodies (cfg.Body): for a cell none of whose
+// variables is in the body's Mod, the landing location after a return
+// site's assume has its own call site as its one predecessor instead of
+// the return site (a call-to-return bypass): the body cannot change the
+// cell, and only threads returning to that call pass the assume, so on
+// every real path the cell's value there is the one the call site left.
+// (At the return site itself a thread returning elsewhere may stand, stuck
+// at the false assume: no bypass there.) Without the bypass the definitions
 // of all call sites would meet in the body and flow back to every return
 // site. The control pseudo-cell never bypasses (a body that does not
 // return makes its return sites unreachable).
@@ -52,7 +55,7 @@ type rdSolver struct {
 }
 
 // predsOf returns v's predecessors for the current cell: its call site
-// for a return site the cell bypasses, else its CFG predecessors.
+// for a landing location the cell bypasses, else its CFG predecessors.
 func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 	if v.Return != nil && r.bypass(v) {
 		r.one[0] = v.Return.Call
@@ -61,7 +64,7 @@ func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 	return r.g.preds[v.ID]
 }
 
-// bypass reports whether the current cell skips the body at return site v.
+// bypass reports whether the current cell skips the body at landing v.
 func (r *rdSolver) bypass(v *cfg.Loc) bool {
 	return bypassCell.Load() && r.x != ControlCell && !has(r.g.bodyMod[v.Return.Body.ID], r.x)
 }

@@ -23,7 +23,7 @@ int main(void) {
   return 0;
 }
 `
-	p, err := lower("t.c", src)
+	p, err := lower("t.c", src, false)
 	if err != nil {
 		t.Fatal(err)
 	}

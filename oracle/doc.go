@@ -72,6 +72,10 @@
 //     another thread's write, or two instances racing on a
 //     read-modify-write, which random programs rarely combine (not in
 //     TestMutations);
+//   - DropReturns removes the edges from shared bodies' exits to their
+//     return sites (DropReturnEdges), as if calls never returned: caught
+//     on programs with calls (gen.Options.Calls; odd seeds lower every
+//     helper call to a shared body, see SharesCalls);
 //   - AtomicRMW wraps every read-modify-write "t := g; ...; g := f(t)" in
 //     an atomic section (MakeRMWAtomic), as if x++ were atomic. It is NOT
 //     caught, and cannot be by state comparison: the invariants are

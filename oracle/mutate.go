@@ -258,3 +258,31 @@ func containsLoc(ls []*cfg.Loc, l *cfg.Loc) bool {
 	}
 	return false
 }
+
+// DropReturnEdges is a deliberate breakage for the oracle's mutation test:
+// it removes the edges from every shared body's exit to its return sites
+// (cfg.Body), as if calls of shared bodies never returned; the code after
+// such a call becomes unreachable for the analysis while the explorer runs
+// it. The IR no longer passes cfg.Sanity; it is applied before analysis
+// only.
+func DropReturnEdges(p *cfg.Program) int {
+	n := 0
+	for _, bd := range p.Bodies {
+		for _, r := range bd.Returns {
+			for i, s := range bd.Exit.Succs {
+				if s == r {
+					bd.Exit.Succs = append(bd.Exit.Succs[:i:i], bd.Exit.Succs[i+1:]...)
+					n++
+					break
+				}
+			}
+			for i, q := range r.Preds {
+				if q == bd.Exit {
+					r.Preds = append(r.Preds[:i:i], r.Preds[i+1:]...)
+					break
+				}
+			}
+		}
+	}
+	return n
+}

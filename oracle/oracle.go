@@ -35,6 +35,7 @@ const (
 	AtomicCriticalSections          // analyze with every critical section made atomic
 	NoLockRelays                    // keep protected cells' edges out of critical sections without relaying them
 	NoMixedForget                   // join foreign edges into mixed cells without forgetting the other thread's locals
+	DropReturns                     // analyze with the edges from shared bodies back to their return sites removed
 )
 
 func (m Mutation) String() string {
@@ -47,6 +48,8 @@ func (m Mutation) String() string {
 		return "atomic-critical-sections"
 	case NoLockRelays:
 		return "no-lock-relays"
+	case DropReturns:
+		return "drop-returns"
 	case NoMixedForget:
 		return "no-mixed-forget"
 	}
@@ -247,7 +250,7 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		}
 	}()
 	name := fmt.Sprintf("oracle_%d.c", seed)
-	p, err := lower(name, src)
+	p, err := lower(name, src, SharesCalls(seed))
 	if err != nil {
 		pr.Complete = true
 		pr.Violations = append(pr.Violations, &Violation{Seed: seed, Mutation: c.Mutation, Kind: "frontend", Detail: err.Error(), Source: src})
@@ -278,6 +281,8 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		}
 	case DropInterference:
 		opts = append(opts, analysis.WithoutInterference())
+	case DropReturns:
+		DropReturnEdges(p)
 	case NoLockRelays:
 		opts = append(opts, analysis.WithoutLockRelays())
 	case NoMixedForget:
@@ -307,9 +312,15 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 	return pr
 }
 
+// SharesCalls tells whether the program of a seed is lowered with every
+// helper call going to a shared body (odd seeds: cfg.Options.ShareAll) or
+// with the default policy (which inlines the small generated helpers), so
+// that both kinds of call are compared with the explorer.
+func SharesCalls(seed int64) bool { return seed%2 != 0 }
+
 // lower builds and sanity-checks the IR of a generated program.
-func lower(name, src string) (*cfg.Program, error) {
-	p, err := cfg.Build(name, []byte(src), cfg.Options{})
+func lower(name, src string, share bool) (*cfg.Program, error) {
+	p, err := cfg.Build(name, []byte(src), cfg.Options{ShareAll: share})
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}

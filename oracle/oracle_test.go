@@ -105,7 +105,7 @@ func TestMutations(t *testing.T) {
 func TestAtomicRMWApplies(t *testing.T) {
 	wrapped := 0
 	for seed := int64(firstSeed); seed < firstSeed+10; seed++ {
-		p, err := lower("x.c", gen.Generate(seed, gen.Options{}).C())
+		p, err := lower("x.c", gen.Generate(seed, gen.Options{}).C(), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +118,7 @@ func TestAtomicRMWApplies(t *testing.T) {
 		if err := cfg.Sanity(p); err != nil {
 			t.Errorf("seed %d: mutated IR: %v", seed, err)
 		}
-		q, _ := lower("x.c", gen.Generate(seed, gen.Options{}).C())
+		q, _ := lower("x.c", gen.Generate(seed, gen.Options{}).C(), false)
 		MakeCriticalSectionsAtomic(q)
 		if err := cfg.Sanity(q); err != nil {
 			t.Errorf("seed %d: critical sections: %v", seed, err)
@@ -126,5 +126,57 @@ func TestAtomicRMWApplies(t *testing.T) {
 	}
 	if wrapped == 0 {
 		t.Error("no read-modify-write found in 10 programs")
+	}
+}
+
+// TestOracleCalls: programs whose main and threads call helper functions
+// with different arguments (gen.Options.Calls), lowered with shared bodies
+// on odd seeds and inlined on even ones, have no violation; and the
+// mutation that drops the edges from shared bodies back to their return
+// sites is caught on a seed where the unmutated analysis is clean.
+func TestOracleCalls(t *testing.T) {
+	if testing.Short() {
+		t.Skip("oracle run")
+	}
+	const n = 30
+	c := testConfig(NoMutation, n)
+	c.Gen.Calls = 2
+	clean := map[int64]bool{}
+	c.Progress = func(pr ProgramResult) { clean[pr.Seed] = len(pr.Violations) == 0 }
+	rep := Run(context.Background(), c)
+	t.Logf("%s compared_views=%d", rep.Summary(), rep.ComparedViews)
+	if rep.ComparedViews == 0 {
+		t.Fatalf("nothing compared: %s", rep.Summary())
+	}
+	for _, v := range rep.Violations {
+		t.Errorf("%v\n%s", v, v.Source)
+	}
+	shared := 0
+	for seed := int64(firstSeed); seed < firstSeed+n; seed++ {
+		if !SharesCalls(seed) {
+			continue
+		}
+		p, err := lower("x.c", gen.Generate(seed, c.Gen).C(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared += len(p.Bodies)
+	}
+	if shared == 0 {
+		t.Fatalf("no shared body in the odd seeds")
+	}
+	m := c
+	m.Mutation = DropReturns
+	m.Progress = nil
+	mrep := Run(context.Background(), m)
+	caught := 0
+	for _, v := range mrep.Violations {
+		if clean[v.Seed] && SharesCalls(v.Seed) {
+			caught++
+		}
+	}
+	t.Logf("mutation %s: %s", DropReturns, mrep.Summary())
+	if caught == 0 {
+		t.Errorf("mutation %s not caught on seeds %d..%d", DropReturns, firstSeed, firstSeed+n-1)
 	}
 }

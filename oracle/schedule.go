@@ -18,7 +18,7 @@ import (
 // by ID. It returns nil when no schedule is found (budget, or main's
 // entry, where nothing may precede InitGlobals).
 func (c *Config) scheduleTo(v *Violation) []string {
-	p, err := lower(fmt.Sprintf("oracle_%d.c", v.Seed), v.Source)
+	p, err := lower(fmt.Sprintf("oracle_%d.c", v.Seed), v.Source, SharesCalls(v.Seed))
 	if err != nil || v.loc.ID >= len(p.Locs) {
 		return nil
 	}

@@ -8,6 +8,9 @@ type Prog struct {
 	InitMutexes bool // main starts with pthread_mutex_init for each mutex
 	Threads     []*Func
 	Main        *Func
+	// Helpers are functions "int hN(int p0, ...)" called from main, the
+	// threads and later helpers (Options.Calls; never recursive).
+	Helpers []*Func
 }
 
 // Var is a variable with its initial value: an int, or an unsigned char
@@ -26,6 +29,9 @@ type Func struct {
 	Locals []*Var
 	Body   []Stmt
 	ArgPtr bool
+	// Helpers only: the int parameters p0.. and the returned expression.
+	Params []*Var
+	Ret    Expr
 }
 
 // ArgDeref is the name under which expressions use *a (see Func.ArgPtr).
@@ -109,6 +115,14 @@ type Spawn struct {
 // Join joins every instance created by the Spawn with the same Handle.
 type Join struct{ Handle string }
 
+// Call is "LHS = Func(Args...);" (just "Func(Args...);" when LHS is "")
+// of a helper.
+type Call struct {
+	LHS  string
+	Func string
+	Args []Expr
+}
+
 func (*Assign) isStmt() {}
 func (*Havoc) isStmt()  {}
 func (*Assume) isStmt() {}
@@ -119,6 +133,7 @@ func (*Lock) isStmt()   {}
 func (*Atomic) isStmt() {}
 func (*Spawn) isStmt()  {}
 func (*Join) isStmt()   {}
+func (*Call) isStmt()   {}
 
 // Expr is an int expression (conditions are ints too, as in C).
 type Expr interface{ isExpr() }
@@ -143,8 +158,20 @@ func (*Ref) isExpr()   {}
 func (*Bin) isExpr()   {}
 func (*Not) isExpr()   {}
 
-// Funcs returns main followed by the thread templates.
-func (p *Prog) Funcs() []*Func { return append([]*Func{p.Main}, p.Threads...) }
+// Funcs returns main followed by the thread templates and the helpers.
+func (p *Prog) Funcs() []*Func {
+	return append(append([]*Func{p.Main}, p.Threads...), p.Helpers...)
+}
+
+// Helper returns the helper called name (nil if none).
+func (p *Prog) Helper(name string) *Func {
+	for _, h := range p.Helpers {
+		if h.Name == name {
+			return h
+		}
+	}
+	return nil
+}
 
 // Walk calls f on every statement of every function in pre-order (main
 // first, then the threads in order).
@@ -195,6 +222,12 @@ func Exprs(s Stmt) []Expr {
 		if s.Arg != "" {
 			return []Expr{&Ref{s.Arg}}
 		}
+	case *Call:
+		out := append([]Expr(nil), s.Args...)
+		if s.LHS != "" {
+			out = append(out, &Ref{s.LHS}) // last: shrinking never edits it
+		}
+		return out
 	}
 	return nil
 }
@@ -226,6 +259,9 @@ func (p *Prog) Clone() *Prog {
 	for _, t := range p.Threads {
 		q.Threads = append(q.Threads, cloneFunc(t))
 	}
+	for _, h := range p.Helpers {
+		q.Helpers = append(q.Helpers, cloneFunc(h))
+	}
 	return q
 }
 
@@ -239,7 +275,11 @@ func cloneVars(vs []*Var) []*Var {
 }
 
 func cloneFunc(f *Func) *Func {
-	return &Func{Name: f.Name, Locals: cloneVars(f.Locals), Body: cloneBlock(f.Body), ArgPtr: f.ArgPtr}
+	c := &Func{Name: f.Name, Locals: cloneVars(f.Locals), Body: cloneBlock(f.Body), ArgPtr: f.ArgPtr, Params: cloneVars(f.Params)}
+	if f.Ret != nil {
+		c.Ret = cloneExpr(f.Ret)
+	}
+	return c
 }
 
 func cloneBlock(b []Stmt) []Stmt {
@@ -278,6 +318,12 @@ func cloneStmt(s Stmt) Stmt {
 	case *Join:
 		c := *s
 		return &c
+	case *Call:
+		c := &Call{LHS: s.LHS, Func: s.Func}
+		for _, a := range s.Args {
+			c.Args = append(c.Args, cloneExpr(a))
+		}
+		return c
 	}
 	panic("gen: unknown statement")
 }

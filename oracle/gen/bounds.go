@@ -31,23 +31,30 @@ func (p *Prog) MaxSteps() int {
 		if fn != p.Main {
 			k = inst[fn.Name]
 		}
-		total += k * blockSteps(fn.Body)
+		total += k * p.blockSteps(fn.Body)
 	}
 	return total
 }
 
-func blockSteps(b []Stmt) int {
+// blockSteps bounds the statements a run of b executes; a call counts its
+// helper's body and the return.
+func (p *Prog) blockSteps(b []Stmt) int {
 	n := 0
 	for _, s := range b {
 		switch s := s.(type) {
 		case *Loop:
-			n += 1 + s.Bound*blockSteps(s.Body)
+			n += 1 + s.Bound*p.blockSteps(s.Body)
 		case *If:
-			n += 1 + max(blockSteps(s.Then), blockSteps(s.Else))
+			n += 1 + max(p.blockSteps(s.Then), p.blockSteps(s.Else))
+		case *Call:
+			n += 2
+			if h := p.Helper(s.Func); h != nil {
+				n += p.blockSteps(h.Body)
+			}
 		default:
 			n++
 			for _, c := range children(s) {
-				n += blockSteps(c)
+				n += p.blockSteps(c)
 			}
 		}
 	}
@@ -73,9 +80,6 @@ func (p *Prog) MaxMagnitude() int64 {
 		}
 	}
 	vars(p.Globals)
-	for _, fn := range p.Funcs() {
-		vars(fn.Locals)
-	}
 	var rec func(e Expr)
 	rec = func(e Expr) {
 		switch e := e.(type) {
@@ -91,6 +95,12 @@ func (p *Prog) MaxMagnitude() int64 {
 			rec(e.R)
 		case *Not:
 			rec(e.X)
+		}
+	}
+	for _, fn := range p.Funcs() {
+		vars(fn.Locals)
+		if fn.Ret != nil {
+			rec(fn.Ret)
 		}
 	}
 	p.Walk(func(_ *Func, s Stmt) {

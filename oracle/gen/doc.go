@@ -41,6 +41,13 @@
 // wait for. Assertion conditions compare variables with constants slightly
 // beyond the value range, or two variables, so some hold and some fail.
 //
+// With Options.Calls, helpers "int hN(int p0, ...)" come first: locals, a
+// block without locks (a caller may hold any mutex), spawns or joins, and
+// calls of earlier helpers only (no recursion), then "return e;". Main, the
+// threads and later helpers call them with varying arguments ("x =
+// hN(y, z + c);" or the call alone), inside locks and atomic sections too.
+// MaxSteps counts a call as its helper's body plus two steps.
+//
 // The C is self-contained: pthread types and functions and the
 // __VERIFIER_* functions are declared at the top without #include.
 //

@@ -37,6 +37,9 @@ func (p *Prog) C() string {
 	for _, m := range p.Mutexes {
 		fmt.Fprintf(&w, "pthread_mutex_t %s;\n", m)
 	}
+	for _, h := range p.Helpers {
+		fmt.Fprintf(&w, "int %s(%s);\n", h.Name, h.params())
+	}
 	atomics := map[*Atomic]string{}
 	p.Walk(func(_ *Func, s Stmt) {
 		if a, ok := s.(*Atomic); ok && a.AsFunc {
@@ -48,6 +51,11 @@ func (p *Prog) C() string {
 			w.WriteString("}\n")
 		}
 	})
+	for _, h := range p.Helpers {
+		fmt.Fprintf(&w, "\nint %s(%s) {\n", h.Name, h.params())
+		p.emitFunc(&w, h, false, atomics)
+		fmt.Fprintf(&w, "  return %s;\n}\n", top(h.Ret))
+	}
 	for _, t := range p.Threads {
 		fmt.Fprintf(&w, "void *%s(void *arg);\n", t.Name)
 	}
@@ -61,6 +69,15 @@ func (p *Prog) C() string {
 	p.emitFunc(&w, p.Main, true, atomics)
 	w.WriteString("  return 0;\n}\n")
 	return w.String()
+}
+
+// params is a helper's parameter list.
+func (f *Func) params() string {
+	var ps []string
+	for _, v := range f.Params {
+		ps = append(ps, "int "+v.Name)
+	}
+	return strings.Join(ps, ", ")
 }
 
 // funcInfo is what a function's declarations are derived from.
@@ -237,6 +254,16 @@ func (e *emitter) stmt(s Stmt, in, depth int) {
 			e.line(in, "}")
 		} else {
 			e.line(in, "pthread_join(%s, 0);", s.Handle)
+		}
+	case *Call:
+		var args []string
+		for _, a := range s.Args {
+			args = append(args, top(a))
+		}
+		if s.LHS != "" {
+			e.line(in, "%s = %s(%s);", s.LHS, s.Func, strings.Join(args, ", "))
+		} else {
+			e.line(in, "%s(%s);", s.Func, strings.Join(args, ", "))
 		}
 	default:
 		panic(fmt.Sprintf("gen: unknown statement %T", s))

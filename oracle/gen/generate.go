@@ -21,6 +21,10 @@ type Options struct {
 	Modulus       int  // two-variable sums and products are reduced % Modulus [8]
 	AllowOverflow bool // also emit unreduced var*var and +2147483000 (signed overflow possible)
 	IntOnly       bool // no unsigned char variables
+	// Calls: up to this many helper functions "int hN(int p0, ...)" (0:
+	// none, and the random draws of the other parts are unchanged), called
+	// from main, the threads and later helpers with varying arguments.
+	Calls int
 }
 
 func (o Options) withDefaults() Options {
@@ -78,6 +82,12 @@ func Generate(seed int64, opts Options) *Prog {
 		t := &Func{Name: fmt.Sprintf("thr%d", i)}
 		t.ArgPtr = len(g.intGlobals()) > 0 && g.r.IntN(3) == 0
 		p.Threads = append(p.Threads, t)
+	}
+	for i := range g.o.Calls {
+		if i > 0 && g.r.IntN(2) == 0 {
+			break
+		}
+		g.genHelper(i)
 	}
 	p.Main = &Func{Name: "main"}
 	g.genMain()
@@ -209,6 +219,55 @@ func (g *generator) genThread(fn *Func, index int) {
 	}
 }
 
+// genHelper makes "int hN(int p0, ...)": locals, a block that takes no
+// lock (a caller may hold any mutex: no self-deadlock), spawns nothing and
+// calls only earlier helpers, and a returned expression.
+func (g *generator) genHelper(i int) {
+	fn := &Func{Name: fmt.Sprintf("h%d", i)}
+	for j := range 1 + g.r.IntN(2) {
+		fn.Params = append(fn.Params, &Var{Name: fmt.Sprintf("p%d", j)})
+	}
+	g.addLocals(fn)
+	held := map[string]bool{}
+	for _, m := range g.p.Mutexes {
+		held[m] = true
+	}
+	sc := scope{fn: fn, held: held}
+	fn.Body = g.block(sc, 1+g.r.IntN(g.o.MaxStmts))
+	fn.Ret = g.assign(sc).(*Assign).RHS
+	g.p.Helpers = append(g.p.Helpers, fn)
+}
+
+// call calls one of the helpers sc's function may call, storing the result
+// in a variable or discarding it.
+func (g *generator) call(sc scope, callable []*Func) Stmt {
+	h := callable[g.r.IntN(len(callable))]
+	c := &Call{Func: h.Name}
+	vars := g.readable(sc)
+	for range h.Params {
+		if g.r.IntN(2) == 0 {
+			c.Args = append(c.Args, g.pick(vars))
+		} else {
+			c.Args = append(c.Args, &Bin{"+", g.pick(vars), &Const{g.smallConst()}})
+		}
+	}
+	if g.r.IntN(4) > 0 {
+		c.LHS = g.assign(sc).(*Assign).LHS
+	}
+	return c
+}
+
+// callable lists the helpers fn may call (earlier helpers only, so there
+// is no recursion).
+func (g *generator) callable(fn *Func) []*Func {
+	for i, h := range g.p.Helpers {
+		if h == fn {
+			return g.p.Helpers[:i]
+		}
+	}
+	return g.p.Helpers
+}
+
 func (g *generator) block(sc scope, n int) []Stmt {
 	var b []Stmt
 	for range n {
@@ -227,7 +286,9 @@ func (g *generator) stmt(sc scope) Stmt {
 	inner := sc
 	inner.depth++
 	free := g.freeMutexes(sc)
+	callable := g.callable(sc.fn)
 	choices := []choice{
+		{20, len(callable) > 0, func() Stmt { return g.call(sc, callable) }},
 		{30, true, func() Stmt { return g.assign(sc) }},
 		{8, len(sc.fn.Locals) > 0, func() Stmt { return g.havoc(sc) }},
 		{6, true, func() Stmt { return &Assume{Cond: g.globalCond()} }},
@@ -350,6 +411,9 @@ func (g *generator) readable(sc scope) []string {
 	for _, v := range sc.fn.Locals {
 		out = append(out, v.Name)
 	}
+	for _, v := range sc.fn.Params {
+		out = append(out, v.Name)
+	}
 	if sc.fn.ArgPtr {
 		out = append(out, ArgDeref)
 	}
@@ -364,8 +428,9 @@ func (g *generator) assign(sc scope) Stmt {
 	vars := g.readable(sc)
 	var lhs string
 	switch k := g.r.IntN(8); {
-	case k < 2 && len(sc.fn.Locals) > 0:
-		lhs = sc.fn.Locals[g.r.IntN(len(sc.fn.Locals))].Name
+	case k < 2 && len(sc.fn.Locals)+len(sc.fn.Params) > 0:
+		ls := append(append([]*Var(nil), sc.fn.Locals...), sc.fn.Params...)
+		lhs = ls[g.r.IntN(len(ls))].Name
 	case k == 2 && sc.fn.ArgPtr:
 		lhs = ArgDeref
 	default:

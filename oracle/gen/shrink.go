@@ -107,6 +107,13 @@ func (p *Prog) Size() int {
 				if s.Arg != "" {
 					n++
 				}
+			case *Call:
+				for _, a := range s.Args {
+					expr(a)
+				}
+				if s.LHS != "" {
+					n++
+				}
 			}
 		})
 	}
@@ -190,8 +197,11 @@ func candidates(p *Prog) []func() *Prog {
 			if _, isAssign := s.(*Assign); isAssign && i == 0 {
 				continue // the left-hand side
 			}
+			if c, isCall := s.(*Call); isCall && i >= len(c.Args) {
+				continue // the left-hand side
+			}
 			for j := range simpler(e) {
-				edit(func(s Stmt) { setExpr(s, simpler(exprAt(s, i))[j]) })
+				edit(func(s Stmt) { setExprAt(s, i, simpler(exprAt(s, i))[j]) })
 			}
 		}
 	}
@@ -347,6 +357,18 @@ func setExpr(s Stmt, e Expr) {
 	case *If:
 		s.Cond = e
 	}
+}
+
+// setExprAt replaces the i-th of Exprs(s): a call's argument, or else the
+// editable expression (setExpr).
+func setExprAt(s Stmt, i int, e Expr) {
+	if c, ok := s.(*Call); ok {
+		if i < len(c.Args) {
+			c.Args[i] = cloneExpr(e)
+		}
+		return
+	}
+	setExpr(s, e)
 }
 
 // rewrite returns a copy of p whose k-th statement (pre-order, as Walk) is
