@@ -141,7 +141,8 @@ func inShard(file string, i, n int) bool {
 }
 
 // inProcess reports whether the files must be analysed in this process:
-// the outputs that need the analysis itself (invariants, the graph).
+// the outputs that need the analysis itself (invariants, the graph,
+// explanations and the HTML report, explain.go and htmlreport.go).
 // Such runs are sequential, and their --timeout does not cover lowering.
 func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" || o.explain.on() }
 
