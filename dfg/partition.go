@@ -176,21 +176,49 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 		}
 		byTemplate := map[*cfg.Template][]*cfg.Loc{}
 		mixing := map[*cfg.Template]int{}
+		relating := map[*cfg.Var]map[*cfg.Template]int{} // global -> template -> statements relating them
 		for _, l := range p.Locs {
 			byTemplate[l.Template] = append(byTemplate[l.Template], l)
 			if vars := actVars(l); len(vars) >= 2 && mixesScopes(vars) {
 				mixing[l.Template]++
+				for _, v := range vars {
+					if v.Scope == cfg.Global {
+						if relating[v] == nil {
+							relating[v] = map[*cfg.Template]int{}
+						}
+						relating[v][l.Template]++
+					}
+				}
 			}
 		}
 		// The templates that relate locals with globals most go first
 		// (they gain most); on ties, spawned templates before main.
 		order := append(append([]*cfg.Template(nil), p.Templates[1:]...), p.Templates[:1]...)
 		sort.SliceStable(order, func(i, j int) bool { return mixing[order[i]] > mixing[order[j]] })
+		// Each global goes to the template with the most statements
+		// relating it with its locals (ties: the order above).
+		prefer := map[*cfg.Var]*cfg.Template{}
+		for gv, by := range relating {
+			for _, t := range order {
+				if by[t] > by[prefer[gv]] {
+					prefer[gv] = t
+				}
+			}
+		}
 		for _, t := range order {
 			for _, l := range byTemplate[t] {
 				vars := actVars(l)
-				if len(vars) >= 2 && mixesScopes(vars) {
-					mixUnion(vars)
+				if len(vars) < 2 || !mixesScopes(vars) {
+					continue
+				}
+				keep := vars[:0:0]
+				for _, v := range vars {
+					if v.Scope != cfg.Global || prefer[v] == t {
+						keep = append(keep, v)
+					}
+				}
+				if len(keep) >= 2 && mixesScopes(keep) {
+					mixUnion(keep)
 				}
 			}
 		}
