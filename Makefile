@@ -6,7 +6,7 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO ?= testdata/check/appendix_a.c
 
-.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint fuzz
+.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint bench-calls fuzz
 
 deps:
 	@if [ ! -f /usr/include/z3.h ]; then \
@@ -53,6 +53,12 @@ bench-corpus: deps
 bench-lint: deps
 	@command -v cppcheck >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq cppcheck; }
 	$(GO) test ./cmd/chorus -count=1 -timeout 180m -v -run 'LintBench' -args -lint-bench -lint-all -corpus-timeout 20m
+
+# Size against cost with shared function bodies (needs ../shared): per
+# DDVerify driver and real-corpus file, source lines, locations, shared
+# bodies and calls, cells, DFG edges, time, peak heap; growth exponents.
+bench-calls: deps
+	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'CallScaling' -args -call-scaling -corpus-timeout 10m
 
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzBuild -fuzztime 10m ./cfg
