@@ -532,7 +532,16 @@ func (b *builder) lowerShared(fd *cc.FunctionDefinition, key genericKey) *shared
 	body.RetSite = b.newVar(name+".retsite", Local, Int32)
 	b.cur = nil
 	body.Entry = b.emit(&Skip{})
+	firstVar := len(b.prog.Vars)
 	b.compound(fd.CompoundStatement)
+	// Registers made while lowering the body (its locals and temporaries,
+	// and those of bodies lowered inside it) hold no value a C program may
+	// read at the entry: indeterminate there.
+	for _, v := range b.prog.Vars[firstVar:] {
+		if v.Scope == Local && !v.IsCell() && v.Template == b.tmpl {
+			body.Fresh = append(body.Fresh, v)
+		}
+	}
 	b.cur = union(b.cur, fr.returns)
 	body.Exit = b.emit(&Skip{})
 	b.cur, b.fr, b.curFunc, b.pos = saveCur, saveFr, saveFunc, savePos

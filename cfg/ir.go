@@ -253,6 +253,13 @@ type Body struct {
 	// value it had after call site k (the analysis may bypass the body
 	// for it).
 	Mod []*Var
+	// Fresh lists (by ID) the Local registers made while lowering the
+	// body (its locals and temporaries, and those of bodies lowered inside
+	// it; not its parameters, result or RetSite): at Entry their values
+	// are indeterminate for the C program (a new activation), so the
+	// analysis may start them as any value there instead of carrying what
+	// earlier activations left.
+	Fresh []*Var
 }
 
 // ReturnSite marks a location as the landing of a return from a shared

@@ -44,6 +44,7 @@ type Graph struct {
 	preds   [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
 	bodyMod [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
 	retOf   map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
+	freshAt map[int32][]CellID // body entry Loc.ID -> cells of its Fresh registers, sorted
 	rpo     []*cfg.Loc
 	rpoIdx  []int32
 	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
@@ -109,7 +110,26 @@ func New(p *cfg.Program, part *Partition) *Graph {
 	}
 	g.bodyMod = make([][]CellID, len(p.Bodies))
 	g.retOf = map[int32]*cfg.Loc{}
+	g.freshAt = map[int32][]CellID{}
 	for _, bd := range p.Bodies {
+		fresh := map[*cfg.Var]bool{}
+		for _, v := range bd.Fresh {
+			fresh[v] = true
+		}
+		var fc []CellID
+		for _, v := range bd.Fresh {
+			c := part.CellOf(v)
+			all := true
+			for _, w := range part.Cell(c).Vars {
+				all = all && fresh[w]
+			}
+			if all {
+				fc = append(fc, c)
+			}
+		}
+		if bd.Entry != nil && len(fc) > 0 {
+			g.freshAt[int32(bd.Entry.ID)] = sortedSet(fc)
+		}
 		var cs []CellID
 		for _, v := range bd.Mod {
 			cs = append(cs, part.CellOf(v))

@@ -36,7 +36,11 @@ import (
 // cell, and only threads returning to that call pass the assume, so on
 // every real path the cell's value there is the one the call site left.
 // (At the return site itself a thread returning elsewhere may stand, stuck
-// at the false assume: no bypass there.) Without the bypass the definitions
+// at the false assume: no bypass there.) At a body's entry, a cell made of
+// the body's Fresh registers (its locals and temporaries) is defined by ⊥:
+// a new activation's locals hold no value the program may read, so the
+// cell's liveness region ends there instead of spreading through every
+// caller. Without the bypass the definitions
 // of all call sites would meet in the body and flow back to every return
 // site. The control pseudo-cell never bypasses (a body that does not
 // return makes its return sites unreachable).
@@ -57,11 +61,23 @@ type rdSolver struct {
 // predsOf returns v's predecessors for the current cell: its call site
 // for a landing location the cell bypasses, else its CFG predecessors.
 func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
+	if r.freshEntry(v) {
+		return nil
+	}
 	if v.Return != nil && r.bypass(v) {
 		r.one[0] = v.Return.Call
 		return r.one[:]
 	}
 	return r.g.preds[v.ID]
+}
+
+// freshEntry reports whether v is the entry of a shared body whose Fresh
+// registers make up the current cell: its definition there is ⊥ (any
+// value), and its liveness region stops there instead of running back
+// through every call site.
+func (r *rdSolver) freshEntry(v *cfg.Loc) bool {
+	fc, ok := r.g.freshAt[int32(v.ID)]
+	return ok && has(fc, r.x)
 }
 
 // bypass reports whether the current cell skips the body at landing v.
@@ -293,6 +309,9 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 	tmp := make([]uint64, wds)
 	update := func(i int, v *cfg.Loc) bool {
 		clear(tmp)
+		if r.freshEntry(v) {
+			setBit(tmp, 0)
+		}
 		if v.Template.Entry == v {
 			switch {
 			case v.Template == mainT:
