@@ -138,10 +138,35 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	if maxLocs <= 0 {
 		maxLocs = DefaultMaxLocs
 	}
-	b = newBuilder(filename, ast, opts.DataModel, maxLocs)
-	b.shareAll = opts.ShareAll
-	b.build()
-	return b.prog, nil
+	// Lower, then lower again while the points-to analysis finds more
+	// functions whose address reaches unknown external code (callback.go):
+	// each round adds callbacks, bounded by the address-taken functions;
+	// after a few rounds every address-taken function is a callback.
+	var callbacks map[string]bool
+	for round := 0; ; round++ {
+		b = newBuilder(filename, ast, opts.DataModel, maxLocs)
+		b.shareAll = opts.ShareAll
+		b.callbacks = callbacks
+		b.build()
+		if !b.rebuild {
+			return b.prog, nil
+		}
+		next := map[string]bool{}
+		for f := range callbacks {
+			next[f] = true
+		}
+		for f := range b.needCallbacks {
+			next[f] = true
+		}
+		if round >= 2 {
+			for f := range b.addrTaken {
+				if b.funcs[f] != nil {
+					next[f] = true
+				}
+			}
+		}
+		callbacks = next
+	}
 }
 
 var (

@@ -65,6 +65,18 @@ type builder struct {
 	nodeCount        map[string]int
 	unitSize         int // -1: not computed
 	callCount        map[string]int
+
+	// Callbacks into unknown code (callback.go). callbacks is the set of
+	// defined functions whose address may reach an unknown external
+	// function (known before lowering: Build iterates to a fixpoint);
+	// every unknown call spawns each of them, narrowed per call site
+	// after the points-to analysis. needCallbacks is what this build
+	// found; rebuild is set when it is not a subset of callbacks.
+	callbacks     map[string]bool
+	needCallbacks map[string]bool
+	rebuild       bool
+	cbParams      []*Var // callback templates' parameters: any value an external may pass
+	noted         map[string]bool
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -108,6 +120,7 @@ type switchCtx struct {
 type spawnSite struct {
 	loc        *Loc
 	candidates []*Template
+	callback   bool // a callback spawn at an unknown call: Unbounded targets
 }
 
 func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
@@ -184,6 +197,18 @@ func (b *builder) assume(pos token.Position, format string, args ...any) {
 	}
 	b.assumed[key] = true
 	b.prog.Assumptions = append(b.prog.Assumptions, Assumption{Pos: pos, Msg: msg})
+}
+
+// note records an assumption shown in check's output, once per key.
+func (b *builder) note(key string, pos token.Position, format string, args ...any) {
+	if b.noted == nil {
+		b.noted = map[string]bool{}
+	}
+	if b.noted[key] {
+		return
+	}
+	b.noted[key] = true
+	b.prog.Assumptions = append(b.prog.Assumptions, Assumption{Pos: pos, Msg: fmt.Sprintf(format, args...), Note: true})
 }
 
 // ---- variables and objects ----

@@ -1,6 +1,7 @@
 package cfg
 
 import (
+	"go/token"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -18,6 +19,11 @@ type unknownCall struct {
 	// memcpy/memmove: pointers stored in the source's objects may be
 	// copied into the destination's.
 	copyDst, copySrc Expr
+	pos              token.Position
+	// spawns are the callback spawns of this call (callback.go), one per
+	// function of builder.callbacks, narrowed after the points-to
+	// analysis to the functions the external can reach.
+	spawns []*Loc
 }
 
 func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
@@ -323,13 +329,14 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		}
 		return nil
 	}
-	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments, without copying pointers between objects", name)
-	uc := &unknownCall{name: name}
+	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
+	uc := &unknownCall{name: name, pos: b.pos}
 	for _, v := range vals {
 		if v != nil {
 			uc.args = append(uc.args, v)
 		}
 	}
+	b.callbackSpawns(uc)
 	if strings.Contains(name, "memcpy") || strings.Contains(name, "memmove") {
 		// The one external that copies pointers between objects.
 		if len(vals) >= 2 && vals[0] != nil && vals[1] != nil {

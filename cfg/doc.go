@@ -96,9 +96,25 @@
 //     release+acquire (spurious wake-ups); read-write locks are one lock
 //     word taken by writers only; barriers and semaphores are unknown
 //     calls (no synchronization: more behaviours).
-//   - External functions without a body may overwrite the memory
-//     reachable from their arguments (recorded in Program.Assumptions);
-//     logging functions (printf, printk, ...) are assumed pure.
+//   - External functions without a body (unknown externals, callback.go)
+//     return any value of their type and may overwrite the memory
+//     reachable from their arguments and from address-taken global
+//     objects (lock objects excepted: unknown code does not act on the
+//     program's locks), storing unknown pointers there. They may call
+//     every defined function whose address they can reach that way (the
+//     points-to analysis decides, per call site) any number of times, in
+//     the calling thread or in threads they create: each such function is
+//     an Unbounded thread template spawned at the call, whose parameters
+//     hold any value (pointers: anything any unknown call can reach, or
+//     unknown memory). The spawn covers the synchronous calls too (the
+//     spawned threads may run between the call and the return; what they
+//     write is shared memory, and the memory they reach escapes to
+//     Global). Assumed: unknown code writes memory only during a call to
+//     it or through such callbacks (no asynchronous writes of its own
+//     after it returns), does not call main, and a callback reached only
+//     from inside a summarized recursive call runs only there. Each
+//     external is stated once as a note (Assumption.Note) in check's
+//     output; logging functions (printf, printk, ...) are assumed pure.
 //
 // Checks: assertions (assert, __VERIFIER_assert, __CPROVER_assert,
 // reachable reach_error/__VERIFIER_error/__assert_fail), array bounds for

@@ -9,6 +9,9 @@ import (
 // targets, template multiplicity, escape of locals, and atomic flags.
 func (b *builder) finish() {
 	a := b.pointsTo()
+	if !b.finishCallbacks(a) {
+		return // Build lowers again with more callback templates
+	}
 	b.fillCells(a)
 	b.resolveSpawns(a)
 	b.markUnbounded()
@@ -252,7 +255,7 @@ func (b *builder) markUnbounded() {
 	for _, t := range b.prog.Templates[1:] {
 		t.Spawned = active[t]
 		ss := sites[t]
-		t.Unbounded = !(len(ss) == 1 && ss[0].loc.Template.ID == 0 && !mainCycles[ss[0].loc])
+		t.Unbounded = !(len(ss) == 1 && ss[0].loc.Template.ID == 0 && !mainCycles[ss[0].loc] && !ss[0].callback)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -314,8 +317,9 @@ func (b *builder) havocCells(cs []*Var) Action {
 // every cell reachable from its arguments.
 func (b *builder) expandUnknownCalls(a *pta) {
 	a.cur = -1
+	roots := b.externalRoots()
 	for _, uc := range b.unknownCalls {
-		r := a.reach(uc.args)
+		r := a.reach(append(append([]Expr(nil), uc.args...), roots...))
 		for _, c := range a.cellsOfSet(r, nil) {
 			if c.Mem == b.unknownObj && len(r) == 0 {
 				continue

@@ -68,6 +68,11 @@ func (m DataModel) PtrBits() int {
 type Assumption struct {
 	Pos token.Position
 	Msg string
+	// Note marks the assumptions `chorus check` reports as note: lines
+	// (once each: how each unknown external function was modelled, what
+	// a library's most general client is); the others are per location,
+	// for `chorus cfg` and for confirm.
+	Note bool
 }
 
 // TypeKind distinguishes integers from pointers.

@@ -29,6 +29,14 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 		}
 		s := b.paramStorage(fr, p)
 		st, ok := b.scalarType(p.Type())
+		callback := t.ID != 0 && b.callbacks[t.Name]
+		if !ok && callback && s.obj != nil {
+			// A callback's aggregate parameter: any contents.
+			b.forScalars(p.Type(), func(off Expr, st Type) {
+				b.emit(&Havoc{Dst: &Deref{Addr: b.ptrAdd(b.objAddr(s.obj), off), Type: st}})
+			})
+			continue
+		}
 		if !ok {
 			b.fail("unsupported aggregate parameter of a thread template")
 		}
@@ -44,8 +52,13 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 			}
 		default:
 			// main(argc, argv, ...): any values; argv points to unknown memory.
+			// A callback's further parameters: any value unknown code
+			// may pass (pointers: see pointsTo, cbParams).
 			tmp := b.temp(st)
 			b.emit(&Havoc{Dst: &VarRef{Var: tmp}})
+			if callback {
+				b.cbParams = append(b.cbParams, tmp)
+			}
 			b.store(b.storageLval(s), &VarRef{Var: tmp})
 		}
 	}

@@ -235,6 +235,7 @@ type ptaItem struct {
 	initObj      *Object
 	init         InitValue
 	resArgs      []Expr
+	reachAll     bool // with unknownTo: pts(unknownTo) ⊇ everything unknown calls reach
 }
 
 func (b *builder) pointsTo() *pta {
@@ -278,6 +279,14 @@ func (b *builder) pointsTo() *pta {
 				// point to (strchr, memcpy) or to unknown memory.
 				a.items = append(a.items, ptaItem{unknownTo: uc.res, resArgs: uc.args})
 			}
+		}
+		// Address-taken globals: unknown code may have their address.
+		for _, e := range b.externalRoots() {
+			a.items = append(a.items, ptaItem{reachArg: e})
+		}
+		// Callback parameters: anything unknown code may pass.
+		for _, v := range b.cbParams {
+			a.items = append(a.items, ptaItem{unknownTo: v, reachAll: true})
 		}
 		a.items = append(a.items, ptaItem{reachClosure: true})
 	}
@@ -397,6 +406,9 @@ func (a *pta) run(it *ptaItem) {
 		a.add(a.reachVar, a.anyOffsets(a.eval(it.reachArg)))
 	case it.unknownTo != nil:
 		a.add(it.unknownTo, a.one(a.unknown))
+		if it.reachAll {
+			a.add(it.unknownTo, a.read(a.reachVar))
+		}
 		for _, e := range it.resArgs {
 			a.add(it.unknownTo, a.anyOffsets(a.eval(e)))
 		}

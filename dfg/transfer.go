@@ -179,14 +179,22 @@ func objectInit(dom domains.Domain, x *cfg.Var) domains.Interval {
 	size := max(x.Type.Size(), 1)
 	lo, hi := x.Offset, x.Offset+size // bytes the cell stands for
 	if x.Summary {
-		i := slices.Index(obj.Cells, x)
-		switch {
-		case i >= 0 && i+1 < len(obj.Cells):
-			hi = obj.Cells[i+1].Offset
-		case obj.Size >= 0:
+		// The summary stands for the bytes up to the next cell, else to
+		// the object's end. When another cell starts where it does (union
+		// members) its extent is not known: the whole object (joining more
+		// initial values is sound; an empty extent gave no value at all).
+		hi = -1 // unknown end
+		if obj.Size >= 0 {
 			hi = obj.Size
-		default:
-			hi = -1 // unknown end
+		}
+		shared := false
+		for _, c := range obj.Cells {
+			if c != x && c.Offset == lo {
+				shared = true
+			}
+		}
+		if i := slices.Index(obj.Cells, x); i >= 0 && !shared && i+1 < len(obj.Cells) {
+			hi = obj.Cells[i+1].Offset
 		}
 	}
 	acc := botIv

@@ -62,6 +62,19 @@ type File struct {
 	// UnusedIgnores are the ignore comments of the file that suppressed
 	// nothing (filled by ApplyIgnores).
 	UnusedIgnores []Ignore `json:"unused_ignores,omitempty"`
+	// Notes are the modelling assumptions the analysis of the file rests
+	// on that are stated once each (text output: note: lines): how each
+	// unknown external function was modelled, which functions of a
+	// library without main were taken as entry points.
+	Notes []Note `json:"notes,omitempty"`
+}
+
+// Note is one stated modelling assumption.
+type Note struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
 }
 
 // Check is the verdict on one check site.

@@ -53,6 +53,14 @@ func writeReportText(w, stderr io.Writer, files []report.File, strictIgnores boo
 		if f.Error != "" {
 			fmt.Fprintln(stderr, f.Error)
 		}
+		for _, nt := range f.Notes {
+			switch {
+			case nt.Line > 0:
+				fmt.Fprintf(bw, "%s:%d:%d: note: %s\n", nt.File, nt.Line, nt.Column, nt.Message)
+			default:
+				fmt.Fprintf(bw, "%s: note: %s\n", nt.File, nt.Message)
+			}
+		}
 		for _, c := range f.Checks {
 			n++
 			switch {

@@ -22,6 +22,13 @@ func toReport(out fileOutcome) report.File {
 	if out.res == nil {
 		return f
 	}
+	if prog := out.res.Program; prog != nil {
+		for _, a := range prog.Assumptions {
+			if a.Note {
+				f.Notes = append(f.Notes, report.Note{File: a.Pos.Filename, Line: a.Pos.Line, Column: a.Pos.Column, Message: a.Msg})
+			}
+		}
+	}
 	for _, c := range out.res.Checks {
 		p := c.Check.Pos
 		rc := report.Check{

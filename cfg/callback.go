@@ -1,0 +1,210 @@
+package cfg
+
+// Callbacks into unknown code.
+//
+// An external function without a body (not a modelled library function)
+// may call any function pointer it receives or can reach, any number of
+// times, in the calling thread or in threads it creates (a thread pool's
+// submit, qsort's comparator, pthread_once's initializer, a signal
+// handler). The model: at each unknown call site, every defined function
+// whose address the external can reach - through the memory reachable
+// from its arguments or from address-taken globals, per the points-to
+// analysis - becomes an Unbounded thread template spawned at that site,
+// with parameters that may hold any value the external can pass (any
+// value; pointers: anything reachable from what any unknown call
+// received, or unknown memory).
+//
+// Why a spawn also covers the synchronous calls: a callback called
+// before the external returns runs between the call and the return; the
+// spawned thread may run at exactly that point of the interleaving, so
+// every write it can make to shared memory (Global registers and cells)
+// is seen by the caller's code after the call through interference
+// edges, as often as it may happen (the template is Unbounded). The only
+// other state a synchronous callback could change is the caller's own
+// memory reachable through pointers the external holds: that memory is
+// reachable from an unknown call's arguments, so it is in the reach set
+// the callback's parameters point to, which is the argument of the
+// spawn; the escape analysis then makes those objects Global (Summary
+// when the caller's template has many instances) and the callback's
+// writes to them are interference too. Registers of the caller are not
+// addressable and cannot change. The callback's return value goes to
+// the external, whose result is any value anyway.
+//
+// Which functions can reach an external is only known after the
+// points-to analysis, but templates are made while lowering: Build
+// lowers the program, finds the functions that reach unknown calls,
+// and lowers it again with those as callback templates, until the set
+// is stable (each round only adds functions; it is bounded by the
+// address-taken functions).
+//
+// Not modelled (documented in the package comment): an external calling
+// back from a recursive function's summary continuation (the generic
+// instance holds the spawn); an external acting on the program's locks.
+
+import (
+	"sort"
+	"strings"
+)
+
+// callbackSpawns emits, at an unknown call, one spawn per function of
+// b.callbacks (narrowed after the points-to analysis, finishCallbacks).
+func (b *builder) callbackSpawns(uc *unknownCall) {
+	if len(b.callbacks) == 0 {
+		return
+	}
+	names := make([]string, 0, len(b.callbacks))
+	for n := range b.callbacks {
+		if n != "main" && b.funcs[n] != nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return
+	}
+	// The argument of every callback: any value, for pointers anything
+	// the unknown code may pass (pointsTo: cbParams).
+	arg := b.temp(b.ptrType())
+	b.emit(&Havoc{Dst: &VarRef{Var: arg}})
+	b.cbParams = append(b.cbParams, arg)
+	for _, n := range names {
+		t := b.templateFor(n)
+		l := b.emit(&Spawn{Fn: &AddrOf{Object: b.funcObject(n), Type: b.ptrType()}, Targets: []*Template{t}, Arg: &VarRef{Var: arg}})
+		uc.spawns = append(uc.spawns, l)
+		b.spawns = append(b.spawns, &spawnSite{loc: l, candidates: []*Template{t}, callback: true})
+	}
+}
+
+// externalRoots is the set of address-taken global objects: an unknown
+// external function may have been handed their address before (or name
+// them), so it may read and write everything reachable from them.
+func (b *builder) externalRoots() []Expr {
+	var names []string
+	for n, s := range b.globals {
+		if s.obj != nil && b.globalAddrTaken(n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	var out []Expr
+	for _, n := range names {
+		o := b.globals[n].obj
+		if info := b.objInfo[o]; info != nil && isLockType(info.ctype) {
+			// Unknown code is assumed not to act on the program's locks
+			// (a lock handed over explicitly is reachable from the
+			// arguments and havocked like any memory).
+			continue
+		}
+		out = append(out, b.objAddr(o))
+	}
+	return out
+}
+
+// reachFuncs lists the defined functions whose address is reachable from
+// the values of roots through memory.
+func (a *pta) reachFuncs(roots []Expr) []string {
+	seen := map[int32]bool{}
+	var queue []int32
+	visit := func(s ptset) {
+		for l := range a.all(s) {
+			if !seen[l.objID()] {
+				seen[l.objID()] = true
+				queue = append(queue, l.objID())
+			}
+		}
+	}
+	for _, e := range roots {
+		visit(a.eval(e))
+	}
+	var out []string
+	for len(queue) > 0 {
+		o := a.b.prog.Objects[queue[0]]
+		queue = queue[1:]
+		if o.Kind == FuncObject {
+			if a.b.funcs[o.Func] != nil && o.Func != "main" {
+				out = append(out, o.Func)
+			}
+			continue
+		}
+		for _, c := range o.Cells {
+			visit(a.read(c))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// finishCallbacks runs after the points-to analysis. It computes the
+// functions each unknown call can reach; when some is not yet a callback
+// template it sets b.rebuild (Build lowers again with them) and returns
+// false. Otherwise it narrows each call's spawns to the functions it can
+// reach (the others become Skip) and records one note per external.
+func (b *builder) finishCallbacks(a *pta) bool {
+	a.cur = -1
+	roots := b.externalRoots()
+	type site struct {
+		uc    *unknownCall
+		funcs map[string]bool
+	}
+	var sites []site
+	need := map[string]bool{}
+	for _, uc := range b.unknownCalls {
+		fs := map[string]bool{}
+		for _, f := range a.reachFuncs(append(append([]Expr(nil), uc.args...), roots...)) {
+			fs[f] = true
+			need[f] = true
+		}
+		sites = append(sites, site{uc, fs})
+	}
+	b.needCallbacks = need
+	for f := range need {
+		if !b.callbacks[f] {
+			b.rebuild = true
+			return false
+		}
+	}
+	calls := map[string]map[string]bool{} // external -> callbacks it may call
+	first := map[string]*unknownCall{}
+	var order []string
+	dropped := map[*Loc]bool{}
+	for _, s := range sites {
+		if first[s.uc.name] == nil {
+			first[s.uc.name] = s.uc
+			order = append(order, s.uc.name)
+			calls[s.uc.name] = map[string]bool{}
+		}
+		for _, l := range s.uc.spawns {
+			sp := l.Act.(*Spawn)
+			name := sp.Targets[0].Name
+			if s.funcs[name] {
+				calls[s.uc.name][name] = true
+				continue
+			}
+			l.Act = &Skip{}
+			dropped[l] = true
+		}
+	}
+	if len(dropped) > 0 {
+		kept := b.spawns[:0]
+		for _, s := range b.spawns {
+			if !dropped[s.loc] {
+				kept = append(kept, s)
+			}
+		}
+		b.spawns = kept
+	}
+	for _, name := range order {
+		uc := first[name]
+		var fs []string
+		for f := range calls[name] {
+			fs = append(fs, f)
+		}
+		sort.Strings(fs)
+		if len(fs) == 0 {
+			b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach", name)
+			continue
+		}
+		b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach, may call %s from any number of threads", name, strings.Join(fs, ", "))
+	}
+	return true
+}
