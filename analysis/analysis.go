@@ -58,6 +58,7 @@ type config struct {
 	maxRounds  int
 	noFusion   bool
 	noHubs     bool
+	noMonotone bool
 	onRound    func(Round)
 	forceHubs  bool // tests: a hub for every block of edges
 	engineOpts []interference.Option
@@ -86,6 +87,10 @@ func WithChecks(kinds ...cfg.CheckKind) Option {
 // WithRelational groups variables into relational cells (DESIGN.md §3).
 // Default: relational with octagons, not with intervals.
 func WithRelational(on bool) Option { return func(c *config) { c.relational = &on } }
+
+// WithMonotone enables (default, relational mode only) or disables the
+// monotone globals of monotone.go.
+func WithMonotone(on bool) Option { return func(c *config) { c.noMonotone = !on } }
 
 // WithMaxRounds bounds the rounds of the outer loop (default 200);
 // exceeding it is an error.
@@ -146,6 +151,7 @@ type Stats struct {
 	Conditions    int
 	Locks         int
 	FusedLoads    int // condition loads fused into their assumes (fuse.go)
+	Monotone      int // globals used as monotone (monotone.go)
 	// Game is the interference game of the last round: "exact", or a
 	// fallback for programs too large for it, "coarse" or
 	// "flow-insensitive" (less precise, equally sound).
@@ -214,13 +220,52 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 		relational = *c.relational
 	}
 	start := time.Now()
+	fused := 0
+	if !c.noFusion {
+		fused = fuseConditionLoads(p)
+	}
+	// Monotone globals (monotone.go): assumed, checked at the fixpoint,
+	// and the run redone without those that fail.
+	var mono map[*cfg.Var]int
+	if relational && !c.noMonotone {
+		mono = monotoneCandidates(p, dfg.NewPartition(p, relational))
+	}
+	for attempt := 0; ; attempt++ {
+		res, err := analyzeOnce(ctx, p, &c, dom, relational, mono)
+		if err != nil || len(mono) == 0 {
+			if res != nil {
+				res.Stats.FusedLoads = fused
+				res.Stats.Total = time.Since(start)
+			}
+			return res, err
+		}
+		failed := monotoneFailures(p, res.Solver, mono)
+		if len(failed) == 0 || c.mutation.monotoneUnchecked {
+			res.Stats.FusedLoads = fused
+			res.Stats.Monotone = len(mono)
+			res.Stats.Total = time.Since(start)
+			return res, nil
+		}
+		next := map[*cfg.Var]int{}
+		if attempt == 0 {
+			for g, d := range mono {
+				if !failed[g] {
+					next[g] = d
+				}
+			}
+		}
+		mono = next
+	}
+}
+
+// analyzeOnce is one run of the analysis on p, with mono as the monotone
+// globals (nil: none).
+func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Domain, relational bool, mono map[*cfg.Var]int) (*Result, error) {
+	start := time.Now()
 	res := &Result{Program: p}
 	st := &res.Stats
 	st.Locations = len(p.Locs)
 
-	if !c.noFusion {
-		st.FusedLoads = fuseConditionLoads(p)
-	}
 	part := dfg.NewPartition(p, relational)
 	g := dfg.New(p, part)
 	cells := &cellsAdapter{g: g, part: part}
@@ -248,7 +293,11 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	if !flat {
 		g.NeedAt(eng.IsPosition, need...)
 	}
-	solver := dfg.NewSolver(g, dom, c.solverOpts...)
+	solverOpts := c.solverOpts
+	if len(mono) > 0 {
+		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono))
+	}
+	solver := dfg.NewSolver(g, dom, solverOpts...)
 	if flat {
 		// A program too large for the games with pairs (floppy): Φ̂
 		// matters only for whether a writer can run, so the condition

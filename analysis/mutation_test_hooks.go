@@ -1,6 +1,9 @@
 package analysis
 
-import "chorus/dfg"
+import (
+	"chorus/dfg"
+	"chorus/interference"
+)
 
 // Deliberate breakages for the soundness oracle's mutation tests
 // (oracle.DropInterference): they make the analysis unsound on purpose,
@@ -10,6 +13,8 @@ import "chorus/dfg"
 type mutationHooks struct {
 	noInterference bool
 	noLockRelays   bool
+	// monotoneUnchecked: WithoutMonotoneCheck.
+	monotoneUnchecked bool
 }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
@@ -30,4 +35,18 @@ func WithoutLockRelays() Option { return func(c *config) { c.mutation.noLockRela
 // instead of forgetting them.
 func WithoutMixedForget() Option {
 	return func(c *config) { c.solverOpts = append(c.solverOpts, dfg.WithUnsoundMixedJoin()) }
+}
+
+// WithoutMonotoneCheck is UNSOUND, for testing the oracle only: the
+// candidate monotone globals (monotone.go) are used without checking at
+// the fixpoint that every write moves them in their direction.
+func WithoutMonotoneCheck() Option { return func(c *config) { c.mutation.monotoneUnchecked = true } }
+
+// WithoutCustomReleaseCheck is UNSOUND, for testing the oracle only:
+// locks built from atomic sections (cfg/atomiclock.go) count as mutexes
+// even where a thread may release one it does not hold.
+func WithoutCustomReleaseCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUncheckedCustomReleases())
+	}
 }

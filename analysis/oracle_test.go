@@ -165,6 +165,8 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"lock_protected_counter.c", WithoutLockRelays()},
 		{"join_sequential.c", WithoutLockRelays()}, // the join relays too
 		{"mixed_cell_race.c", WithoutMixedForget()},
+		{"monotone_broken.c", WithoutMonotoneCheck()},
+		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck()},
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), cfg.Options{})

@@ -20,6 +20,7 @@ func (b *builder) finish() {
 	b.escape(a)
 	b.pointerBoundsChecks()
 	b.atomicFlags()
+	b.atomicLocks()
 	b.bodyMods()
 	b.sortAssumptions()
 }

@@ -309,8 +309,14 @@ type CheckAct struct {
 // Acquire atomically waits until the lock word is 0 and sets it to 1.
 type Acquire struct{ Lock LValue }
 
-// Release sets the lock word to 0.
-type Release struct{ Lock LValue }
+// Release sets the lock word to 0. Custom marks the release of a lock
+// built from atomic sections (atomiclock.go): unlike pthread_mutex_unlock,
+// it may release a lock another thread holds, so the analysis must not
+// assume the releasing thread is the holder.
+type Release struct {
+	Lock   LValue
+	Custom bool
+}
 
 // AtomicBegin enters an atomic section (nesting allowed).
 type AtomicBegin struct{}

@@ -77,7 +77,12 @@ func forgetLocals(c *Cell, v domains.Value) domains.Value {
 // mixForeign combines the sequential join seq (nil when none) and the
 // interference join frn of mixed cell c: seq ⊔ (∃G.seq ⊓ ∃L.frn).
 // keepLocals (the test-only breakage WithUnsoundMixedJoin) skips ∃L.
-func mixForeign(c *Cell, seq, frn domains.Value, keepLocals bool) domains.Value {
+//
+// mono gives the monotone globals (Monotone): for such a global g the
+// seq part keeps g's relations in the weakened form "g moved only in its
+// direction since" instead of forgetting g (∃G becomes ∃g₀. S[g₀/g] ⊓
+// g ≥ g₀, or ≤ for a non-increasing g).
+func mixForeign(c *Cell, seq, frn domains.Value, keepLocals bool, mono map[*cfg.Var]int) domains.Value {
 	fl := frn
 	if !keepLocals {
 		fl = forgetLocals(c, frn)
@@ -87,9 +92,36 @@ func mixForeign(c *Cell, seq, frn domains.Value, keepLocals bool) domains.Value 
 	}
 	sg := seq
 	for _, i := range c.globals {
+		if d := mono[c.Vars[i]]; d != 0 {
+			sg = sinceMoved(sg, i, d)
+			continue
+		}
 		sg = sg.Forget(i)
 	}
 	return seq.Join(sg.Meet(fl))
+}
+
+// sinceMoved is ∃g₀. v[g₀/g] ⊓ dir·(g - g₀) ≥ 0 for dimension g: what v
+// says of g now that g may have moved, but only in direction dir (+1: up,
+// -1: down).
+func sinceMoved(v domains.Value, g, dir int) domains.Value {
+	n := v.Dim()
+	w := v.AddDims(1).Assign(n, domains.Var(g)).Forget(g)
+	var c domains.LinCons
+	var ok bool
+	if dir > 0 {
+		c, ok = domains.Ge(domains.Var(g), domains.Var(n))
+	} else {
+		c, ok = domains.Le(domains.Var(g), domains.Var(n))
+	}
+	if ok {
+		w = w.Assume(c)
+	}
+	keep := make([]int, n)
+	for i := range keep {
+		keep[i] = i
+	}
+	return w.Project(keep)
 }
 
 // SharedMod returns the cells act(loc) may modify as another thread can

@@ -21,6 +21,8 @@ type options struct {
 	wtoMaxEdges int
 	// unsoundMixedJoin: a test-only breakage (WithUnsoundMixedJoin).
 	unsoundMixedJoin bool
+	// monotone: globals assumed to move in one direction only (WithMonotone).
+	monotone map[*cfg.Var]int
 }
 
 // WithThresholds adds widening thresholds to those collected from the
@@ -735,7 +737,7 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 	}
 	for i, f := range frn {
 		if f != nil {
-			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin)
+			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone)
 		}
 	}
 	for _, v := range st.vals {

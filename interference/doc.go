@@ -56,6 +56,11 @@
 // handles (join.go). They filter edges in usesCell / mapEdges and ask the
 // DFG for relays (LockRelays).
 //
+// Locks built from atomic sections (cfg.Release.Custom, cfg/atomiclock.go)
+// take part in the must-lockset only when every custom release of the
+// lock is made by a thread that surely holds it (checkedLocksets): unlike
+// pthread_mutex_unlock, releasing another thread's such lock is defined.
+//
 // Semantic choices that follow the reference interpreter (cfg/interp): a
 // thread that ends inside an atomic section (a location without
 // successors) frees the others; a thread stuck at the failing arm of a

@@ -114,6 +114,13 @@ func WithJoinAfterRule(on bool) Option { return func(e *Engine) { e.joinAfterRul
 // or off (default on; off for comparisons).
 func WithLockProtection(on bool) Option { return func(e *Engine) { e.noProtection = !on } }
 
+// WithUncheckedCustomReleases is UNSOUND, for the oracle's mutation tests
+// only: locks built from atomic sections are used even when a thread may
+// release one it does not hold (checkedLocksets is skipped).
+func WithUncheckedCustomReleases() Option {
+	return func(e *Engine) { e.uncheckedCustomReleases = true }
+}
+
 // WithFlowInsensitive uses the pair-free rules of flat.go from the start
 // (for tests and comparisons).
 func WithFlowInsensitive() Option { return func(e *Engine) { e.forceFlat = true } }
@@ -178,6 +185,8 @@ type Engine struct {
 	// template (join.go; off by default).
 	joinAfterRule bool
 	noProtection  bool
+	// uncheckedCustomReleases: WithUncheckedCustomReleases (test only).
+	uncheckedCustomReleases bool
 }
 
 // New computes the observable conditions, game positions, must-locksets,
@@ -227,8 +236,12 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	e.pos = computePositions(p, globalMod)
 	np := len(e.pos.locs)
 
-	lockAt := mustLocksetsPath(p, e.locks)
-	e.lockAt = lockAt
+	if e.uncheckedCustomReleases {
+		e.lockAt = mustLocksetsPath(p, e.locks)
+	} else {
+		e.locks, e.lockAt = checkedLocksets(p, e.locks)
+	}
+	lockAt := e.lockAt
 	e.computeProtection()
 	if !e.noProtection {
 		e.computeJoins()

@@ -494,3 +494,47 @@ func mergeFacts(fs []pathFact) []pathFact {
 	}
 	return []pathFact{m}
 }
+
+// checkedLocksets computes the must-locksets and drops every lock word
+// with a custom release (cfg.Release.Custom: a lock built from atomic
+// sections, cfg/atomiclock.go) at a location where the releasing thread
+// does not surely hold it. pthread's rule makes unlocking another
+// thread's mutex undefined; a custom lock has no such rule, and mutual
+// exclusion (what the lockset's users rely on) holds only when every
+// release is by the holder. Dropping a lock shrinks the locksets, which
+// may expose further releases, so this repeats until none is left.
+func checkedLocksets(p *cfg.Program, ls *locks) (*locks, []bitset) {
+	for {
+		lockAt := mustLocksetsPath(p, ls)
+		bad := map[*cfg.Var]bool{}
+		for _, l := range p.Locs {
+			r, ok := l.Act.(*cfg.Release)
+			if !ok || !r.Custom {
+				continue
+			}
+			var words []*cfg.Var
+			switch lv := r.Lock.(type) {
+			case *cfg.VarRef:
+				words = []*cfg.Var{lv.Var}
+			case *cfg.Deref:
+				words = lv.Cells
+			}
+			for _, v := range words {
+				if i, ok := ls.index[v]; ok && !lockAt[l.ID].has(i) {
+					bad[v] = true
+				}
+			}
+		}
+		if len(bad) == 0 {
+			return ls, lockAt
+		}
+		keep := &locks{index: map[*cfg.Var]int{}}
+		for _, v := range ls.vars {
+			if !bad[v] {
+				keep.index[v] = len(keep.vars)
+				keep.vars = append(keep.vars, v)
+			}
+		}
+		ls = keep
+	}
+}

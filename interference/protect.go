@@ -295,3 +295,7 @@ func (e *Engine) mayHoldProtecting(l *cfg.Loc, x int) bool {
 	}
 	return false
 }
+
+// PreSpawnMain marks the locations of main that run while no other thread
+// exists (preSpawnMain), for rules outside this package.
+func PreSpawnMain(p *cfg.Program) []bool { return preSpawnMain(p) }
