@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing/fstest"
 
+	"chorus/internal/ccflags"
+
 	"modernc.org/cc/v4"
 )
 
@@ -20,8 +22,22 @@ type Options struct {
 	// DataModel selects ILP32 (cc's linux/386 ABI, gcc -m32 predefined
 	// macros) or LP64 (linux/amd64), the default.
 	DataModel DataModel
-	// IncludeDirs are searched first for #include "..." and <...>.
-	IncludeDirs []string
+	// The include search (gcc's order): #include "..." looks in the
+	// including file's directory, then QuoteDirs (-iquote), IncludeDirs
+	// (-I), SystemDirs (-isystem), the host compiler's system directories
+	// and AfterDirs (-idirafter); #include <...> skips the first two.
+	// Absolute names are opened as they are.
+	QuoteDirs, IncludeDirs, SystemDirs, AfterDirs []string
+	// Macros are the -D and -U of the command line, applied in order after
+	// the host compiler's predefined macros.
+	Macros []ccflags.Macro
+	// ForcedIncludes (-include) are included, in order, before the first
+	// line of the file.
+	ForcedIncludes []string
+	// Std (-std=) and Pthread (-pthread) select the host compiler's
+	// predefined macros (__STDC_VERSION__, _REENTRANT, ...).
+	Std     string
+	Pthread bool
 	// MaxLocs bounds the size of the lowered program (0: DefaultMaxLocs).
 	// Calls that would exceed it are summarized soundly (see summarize in
 	// call.go) and recorded in Program.Assumptions.
@@ -92,17 +108,13 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		}
 	}()
 	translate := func(src []byte) (*cc.AST, error) {
-		sources := []cc.Source{
-			{Name: "<predefined>", Value: conf.Predefined},
-			{Name: "<builtin>", Value: cc.Builtin},
-			{Name: filename, Value: src},
+		sources := append(unitSources(conf, opts, filename, src),
 			// cc's parser loops forever when the token stream ends right
 			// after a '*' (typeQualifierList at EOF). A harmless trailing
 			// declaration in a source of its own (so that no comment or
 			// directive of the file can swallow it) always gives the loop
 			// an identifier to stop at.
-			{Name: "<end>", Value: "typedef int __chorus_end_of_input;\n"},
-		}
+			cc.Source{Name: "<end>", Value: "typedef int __chorus_end_of_input;\n"})
 		// A preprocessing error (a missing #include, ...) can cut the
 		// token stream short of that declaration: stop at such errors
 		// before parsing.
@@ -171,49 +183,66 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 
 var (
 	configMu    sync.Mutex
-	configCache = map[DataModel]*cc.Config{}
+	configCache = map[HostProbe]*cc.Config{}
 )
 
-// baseConfig returns the cached cc configuration of a data model; callers
-// copy it. NewConfig runs the host C compiler once per data model.
-func baseConfig(m DataModel) (*cc.Config, error) {
+// baseConfig returns the cached cc configuration of a host probe; callers
+// copy it. The host compiler is asked once per probe and process (or
+// HostConfigSource answers).
+func baseConfig(p HostProbe) (*cc.Config, error) {
 	configMu.Lock()
 	defer configMu.Unlock()
-	if c := configCache[m]; c != nil {
+	if c := configCache[p]; c != nil {
 		return c, nil
 	}
-	var c *cc.Config
-	var err error
-	if m == ILP32 {
-		c, err = cc.NewConfig("linux", "386", "-m32")
-		if err != nil {
-			return nil, err
-		}
+	get := ProbeHost
+	if HostConfigSource != nil {
+		get = HostConfigSource
+	}
+	hc, err := get(p)
+	if err != nil {
+		return nil, err
+	}
+	arch := "amd64"
+	if p.DataModel == ILP32 {
+		arch = "386"
+	}
+	abi, err := cc.NewABI("linux", arch)
+	if err != nil {
+		return nil, err
+	}
+	c := &cc.Config{
+		ABI:                 abi,
+		CC:                  hc.CC,
+		HostIncludePaths:    hc.IncludePaths,
+		HostSysIncludePaths: hc.SysIncludePaths,
+		IncludePaths:        append([]string{""}, append(append([]string(nil), hc.IncludePaths...), hc.SysIncludePaths...)...),
+		Predefined:          hc.Predefined,
+		SysIncludePaths:     append([]string(nil), hc.SysIncludePaths...),
+	}
+	if p.DataModel == ILP32 {
 		// Hosts without the 32-bit multilib headers: the x86_64 glibc
 		// headers serve both word sizes (they test __x86_64__), except for
 		// gnu/stubs-32.h, which an overlay provides (it only lists
 		// unimplemented functions).
-		host, herr := baseConfigLocked(LP64)
+		lp := p
+		lp.DataModel = LP64
+		host, herr := baseConfigLocked(lp)
 		if herr == nil {
 			c.IncludePaths = mergePaths(c.IncludePaths, host.IncludePaths)
 			c.SysIncludePaths = mergePaths(c.SysIncludePaths, host.SysIncludePaths)
 		}
 		c.SysIncludePaths = append(c.SysIncludePaths, overlayDir)
 		c.IncludePaths = append(c.IncludePaths, overlayDir)
-	} else {
-		c, err = cc.NewConfig("linux", "amd64")
-		if err != nil {
-			return nil, err
-		}
 	}
-	configCache[m] = c
+	configCache[p] = c
 	return c, nil
 }
 
-func baseConfigLocked(m DataModel) (*cc.Config, error) {
+func baseConfigLocked(p HostProbe) (*cc.Config, error) {
 	configMu.Unlock()
 	defer configMu.Lock()
-	return baseConfig(m)
+	return baseConfig(p)
 }
 
 // mergePaths inserts the paths of b missing from a, each before the first
@@ -260,13 +289,38 @@ const maxExpansion = 5_000_000
 // opts (Build and InputDigest must agree on it). A Config must not be
 // shared between concurrent Translate calls: each call gets a copy.
 func frontendConfig(opts Options) (cc.Config, error) {
-	base, err := baseConfig(opts.DataModel)
+	base, err := baseConfig(HostProbe{DataModel: opts.DataModel, Std: opts.Std, Pthread: opts.Pthread})
 	if err != nil {
 		return cc.Config{}, err
 	}
 	conf := *base
-	conf.IncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.IncludePaths...)
-	conf.SysIncludePaths = append(append([]string(nil), opts.IncludeDirs...), base.SysIncludePaths...)
+	// gcc's search order (Options); base.IncludePaths starts with "" (the
+	// including file's directory).
+	var quote, sys []string
+	quote = append(quote, "")
+	quote = append(quote, opts.QuoteDirs...)
+	quote = append(quote, opts.IncludeDirs...)
+	quote = append(quote, opts.SystemDirs...)
+	quote = append(quote, base.IncludePaths[1:]...)
+	quote = append(quote, opts.AfterDirs...)
+	sys = append(sys, opts.IncludeDirs...)
+	sys = append(sys, opts.SystemDirs...)
+	sys = append(sys, base.SysIncludePaths...)
+	sys = append(sys, opts.AfterDirs...)
+	// cc joins every include name to a search directory: an absolute name
+	// is found through absDir, searched last (hostFS).
+	conf.IncludePaths = append(quote, absDir)
+	conf.SysIncludePaths = append(sys, absDir)
+	if len(opts.Macros) > 0 {
+		var b strings.Builder
+		b.WriteString(conf.Predefined)
+		for _, m := range opts.Macros {
+			b.WriteString("\n")
+			b.WriteString(m.Directive())
+		}
+		b.WriteString("\n")
+		conf.Predefined = b.String()
+	}
 	// Untrusted input must not hang the frontend: macro expansion is
 	// bounded, and #include reaches only regular files (not /dev/zero or
 	// a FIFO), through hostFS.
@@ -276,6 +330,28 @@ func frontendConfig(opts Options) (cc.Config, error) {
 	return conf, nil
 }
 
+// unitSources are the sources of one translation unit in order: the
+// predefined macros (host and command line), cc's builtins, the forced
+// includes, the file.
+func unitSources(conf cc.Config, opts Options, filename string, src []byte) []cc.Source {
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: conf.Predefined},
+		{Name: "<builtin>", Value: cc.Builtin},
+	}
+	if len(opts.ForcedIncludes) > 0 {
+		var b strings.Builder
+		for _, f := range opts.ForcedIncludes {
+			fmt.Fprintf(&b, "#include %q\n", f)
+		}
+		sources = append(sources, cc.Source{Name: "<command-line>", Value: b.String()})
+	}
+	return append(sources, cc.Source{Name: filename, Value: src})
+}
+
+// absDir is the search directory of absolute include names: cc joins
+// "/x/y.h" to it as absDir+"/x/y.h", which hostFS opens as "/x/y.h".
+const absDir = "/chorus-absolute"
+
 // hostFS serves the overlay's synthetic headers and the host's regular
 // files (cc passes absolute or include-relative names).
 type hostFS struct{}
@@ -283,6 +359,9 @@ type hostFS struct{}
 func (hostFS) Open(name string) (fs.File, error) {
 	if s, ok := overlay[name]; ok {
 		return fstest.MapFS{"f": {Data: []byte(s)}}.Open("f")
+	}
+	if rest, ok := strings.CutPrefix(name, absDir+"/"); ok {
+		name = "/" + rest
 	}
 	fi, err := os.Stat(name)
 	if err != nil {

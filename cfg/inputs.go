@@ -41,11 +41,7 @@ func InputDigest(filename string, opts Options) (digest []byte, err error) {
 			digest, err = nil, &Error{Pos: token.Position{Filename: filename}, Msg: fmt.Sprintf("internal error in the preprocessor: %v", r)}
 		}
 	}()
-	sources := []cc.Source{
-		{Name: "<predefined>", Value: conf.Predefined},
-		{Name: "<builtin>", Value: cc.Builtin},
-		{Name: filename, Value: src},
-	}
+	sources := unitSources(conf, opts, filename, src)
 	// A preprocessing error (a missing header) still yields a digest: Build
 	// would fail the same way on the same inputs.
 	_ = cc.Preprocess(&conf, sources, io.Discard)

@@ -48,7 +48,10 @@ const (
 
 // File is the outcome of one file.
 type File struct {
-	File    string  `json:"file"`
+	File string `json:"file"`
+	// Entry names the compile command (-p) when the compile database
+	// compiles the file more than once: its output file, else "#index".
+	Entry   string  `json:"entry,omitempty"`
 	Error   string  `json:"error,omitempty"`   // "file:line:col: error: msg" or a reason
 	Failure string  `json:"failure,omitempty"` // FailInput, FailLimit or FailCrash when Error is set
 	Verdict string  `json:"verdict"`           // safe | unknown | unsafe
@@ -201,5 +204,10 @@ func Verdict(f *File) string {
 // SortFiles orders files by name (and keeps the order of equal names), so
 // that output does not depend on the order the workers finished in.
 func SortFiles(files []File) {
-	sort.SliceStable(files, func(i, j int) bool { return files[i].File < files[j].File })
+	sort.SliceStable(files, func(i, j int) bool {
+		if files[i].File != files[j].File {
+			return files[i].File < files[j].File
+		}
+		return files[i].Entry < files[j].Entry
+	})
 }

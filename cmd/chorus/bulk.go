@@ -49,7 +49,7 @@ type bulkOptions struct {
 var runFlagNames = map[string]bool{
 	"j": true, "output": true, "quiet": true, "cache": true, "no-cache": true,
 	"baseline": true, "strict-ignores": true, "shard": true, "format": true,
-	"invariants": true, "dot": true,
+	"invariants": true, "dot": true, "p": true,
 }
 
 func addBulkFlags(fs *flag.FlagSet, b *bulkOptions) {
@@ -165,13 +165,18 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	files := o.files
+	units := o.units
 	if b.shardN > 0 {
-		files = nil
-		for _, f := range o.files {
-			if inShard(f, b.shardI, b.shardN) {
-				files = append(files, f)
+		units = nil
+		for _, u := range o.units {
+			if inShard(u.file, b.shardI, b.shardN) {
+				units = append(units, u)
 			}
+		}
+	}
+	if !b.quiet {
+		for _, n := range o.notes {
+			fmt.Fprintln(stderr, n)
 		}
 	}
 	var cache *resultCache
@@ -182,11 +187,11 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 	if o.inProcess() {
 		workers = 1 // the invariants and graphs go to stdout/files in order
 	}
-	if workers > len(files) {
-		workers = len(files)
+	if workers > len(units) {
+		workers = len(units)
 	}
-	prog := newProgress(stderr, len(files), b.quiet)
-	results := make([]report.File, len(files))
+	prog := newProgress(stderr, len(units), b.quiet)
+	results := make([]report.File, len(units))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -194,13 +199,13 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				prog.start(files[i])
-				results[i] = analyseOne(o, files[i], cache, stdout, stderr)
-				prog.done(files[i], &results[i])
+				prog.start(units[i].file)
+				results[i] = analyseOne(o, units[i], cache, stdout, stderr)
+				prog.done(units[i].file, &results[i])
 			}
 		}()
 	}
-	for i := range files {
+	for i := range units {
 		next <- i
 	}
 	close(next)
@@ -255,7 +260,7 @@ func runBulk(o *checkOptions, stdout, stderr io.Writer) int {
 	}
 	sum := report.Summarize(results)
 	sum.CPUMS = (cpuTime() - cpuStart).Milliseconds()
-	if !b.quiet && (len(files) > 1 || o.format != "text") {
+	if !b.quiet && (len(units) > 1 || o.format != "text") {
 		writeSummaryTable(stderr, sum, time.Since(start))
 	}
 	return exitStatus(results, b.strictIgnores)
@@ -298,17 +303,18 @@ func exitStatus(files []report.File, strictIgnores bool) int {
 
 // analyseOne produces the report of one file: from the cache, in this
 // process (inProcess), or from a worker process.
-func analyseOne(o *checkOptions, file string, cache *resultCache, stdout, stderr io.Writer) report.File {
+func analyseOne(o *checkOptions, u unit, cache *resultCache, stdout, stderr io.Writer) (f report.File) {
+	file := u.file
+	defer func() { f.Entry = u.entry }()
 	var key string
 	if cache != nil {
-		key = cache.key(o, file)
+		key = cache.key(o, u)
 		if f, ok := cache.get(key, file); ok {
 			return f
 		}
 	}
-	var f report.File
 	if o.inProcess() {
-		out := checkFile(o, file)
+		out := checkUnit(o, u)
 		if out.res != nil && o.invariants {
 			writeInvariants(stdout, out.res)
 		}
@@ -321,7 +327,7 @@ func analyseOne(o *checkOptions, file string, cache *resultCache, stdout, stderr
 		f = toReport(out)
 		addNotes(&f, out.res, notes)
 	} else {
-		f = runWorkerProcess(o, file, stdout)
+		f = runWorkerProcess(o, u, stdout)
 	}
 	if cache != nil && key != "" && f.Failure != report.FailCrash {
 		cache.put(key, f)

@@ -33,8 +33,9 @@ type cacheEntry struct {
 
 // key is the cache key of file under o ("" when the file's inputs cannot
 // be read: then it is not cached).
-func (c *resultCache) key(o *checkOptions, file string) string {
-	opts, err := frontendOptions(o, file)
+func (c *resultCache) key(o *checkOptions, u unit) string {
+	file := u.file
+	opts, err := frontendOptions(o, u)
 	if err != nil {
 		return ""
 	}

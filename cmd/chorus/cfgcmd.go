@@ -2,10 +2,11 @@ package main
 
 // chorus cfg: print the lowered program.
 //
-//	chorus cfg [--data-model ILP32|LP64] [--format text|dot] FILE
+//	chorus cfg [--data-model ILP32|LP64] [--format text|dot] [gcc flags] [-p BUILD] FILE
 //
-// Without --data-model the model comes from the SV-COMP task file next to
-// FILE (as for chorus check), else LP64.
+// gcc's flags (-I, -D, -include, -std=, -m32, ...) and -p mean what they
+// mean for chorus check (ccargs.go). Without --data-model the model comes
+// from -m32/-m64, else the SV-COMP task file next to FILE, else LP64.
 //
 // Text output lists the globals, objects and cells, assumptions, and per
 // thread template its locations with actions and successors, then the
@@ -27,47 +28,48 @@ func init() { subcommands["cfg"] = runCfg }
 func runCfg(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("cfg", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	model := fs.String("data-model", "", "ILP32 or LP64 (default: from the SV-COMP task's .yml next to the file, else LP64)")
+	o := &checkOptions{}
+	fs.StringVar(&o.dataModel, "data-model", "", "ILP32 or LP64 (default: -m32/-m64, else from the SV-COMP task's .yml next to the file, else LP64)")
 	format := fs.String("format", "text", "output format: text or dot")
+	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: lower FILE with the flags of its (first) entry")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chorus cfg [--data-model ILP32|LP64] [--format text|dot] FILE")
+		fmt.Fprintln(stderr, "usage: chorus cfg [--data-model ILP32|LP64] [--format text|dot] [gcc flags] [-p BUILD] [--] FILE")
 		fs.PrintDefaults()
 	}
-	// Flags may also follow the file.
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			return 2
+	// Flags may also follow the file; gcc's flags mix with chorus's.
+	if err := parseCommandLine(fs, args, o); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
+			fs.Usage()
 		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+		return 2
 	}
-	if len(files) != 1 {
+	for _, n := range o.notes {
+		fmt.Fprintln(stderr, n)
+	}
+	if len(o.files) == 0 || o.compileDB == "" && len(o.units) != 1 || o.compileDB != "" && len(o.files) > 0 && len(uniq(o.files)) != 1 {
 		fmt.Fprintln(stderr, "chorus cfg: want exactly one FILE")
 		fs.Usage()
 		return 2
 	}
-	// Same choice as chorus check (checkcmd.go).
-	dm, err := dataModelFor(&checkOptions{dataModel: *model}, files[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
-		return 2
-	}
+	u := o.units[0]
 	if *format != "text" && *format != "dot" {
 		fmt.Fprintf(stderr, "chorus cfg: unknown format %q (want text or dot)\n", *format)
 		return 2
 	}
-	prog, err := cfg.BuildFile(files[0], cfg.Options{DataModel: dm})
+	// Same options as chorus check (checkcmd.go).
+	opts, err := frontendOptions(o, u)
+	if err != nil {
+		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
+		return 2
+	}
+	prog, err := cfg.BuildFile(u.file, opts)
 	if err != nil {
 		var e *cfg.Error
 		if errors.As(err, &e) {
 			fmt.Fprintln(stderr, e.Error())
 		} else {
-			fmt.Fprintf(stderr, "%s: error: %v\n", files[0], err)
+			fmt.Fprintf(stderr, "%s: error: %v\n", u.file, err)
 		}
 		return 2
 	}
@@ -77,4 +79,12 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 		prog.Write(stdout)
 	}
 	return 0
+}
+
+func uniq(s []string) map[string]bool {
+	m := map[string]bool{}
+	for _, x := range s {
+		m[x] = true
+	}
+	return m
 }

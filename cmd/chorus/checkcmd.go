@@ -31,6 +31,7 @@ import (
 	"chorus/analysis"
 	"chorus/cfg"
 	"chorus/confirm"
+	"chorus/internal/ccflags"
 )
 
 func init() { subcommands["check"] = runCheck }
@@ -55,11 +56,16 @@ type checkOptions struct {
 	maxRounds  int
 	confirm    int // --confirm K (confirm.go); 0: off
 	files      []string
+	cc         *ccflags.Flags // the command line's compiler flags (ccargs.go)
+	compileDB  string         // -p PATH
+	units      []unit         // what to analyse: files with their compiler flags
+	notes      []string       // about the units (skipped database entries)
 	bulk       bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
 	explain    explainOptions // --explain, --explain-dot (explain.go)
 }
 
-// parseCheckArgs parses flags and files; flags may follow files.
+// parseCheckArgs parses flags and files; flags may follow files, gcc's
+// flags may be mixed with chorus's (ccargs.go).
 func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	o := &checkOptions{}
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -73,27 +79,18 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "per-file analysis time limit (0: none); a file that runs out is unknown")
 	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
 	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
+	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: analyse each C entry with its own compiler flags (with FILEs: their entries)")
 	addBulkFlags(fs, &o.bulk)
 	o.explain.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: chorus check [flags] FILE...")
+		fmt.Fprintln(stderr, "usage: chorus check [flags] [gcc flags: -I -D -U -include -std= -m32 ...] [-p BUILD] [--] FILE...")
 		fs.PrintDefaults()
 	}
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			return nil, err
+	if err := parseCommandLine(fs, args, o); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
 		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		o.files = append(o.files, rest[0])
-		rest = rest[1:]
-	}
-	if len(o.files) == 0 {
-		fs.Usage()
-		return nil, errors.New("no input files")
+		return nil, err
 	}
 	if o.domain != "interval" && o.domain != "octagon" {
 		return nil, fmt.Errorf("unknown domain %q (want interval or octagon)", o.domain)
@@ -109,7 +106,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	if err := o.explain.validate(); err != nil {
 		return nil, err
 	}
-	if o.dot != "" && len(o.files) != 1 {
+	if o.dot != "" && len(o.units) != 1 {
 		return nil, errors.New("--dot needs exactly one input file")
 	}
 	seen := map[cfg.CheckKind]bool{}
@@ -157,8 +154,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return runBulk(o, stdout, stderr)
 }
 
-// checkFile lowers and analyzes one file; it never panics.
-func checkFile(o *checkOptions, file string) (out fileOutcome) {
+// checkFile lowers and analyzes one file with the command line's compiler
+// flags; it never panics.
+func checkFile(o *checkOptions, file string) fileOutcome {
+	return checkUnit(o, o.unitOf(file))
+}
+
+// unitOf is file under the command line's compiler flags.
+func (o *checkOptions) unitOf(file string) unit {
+	fl := o.cc
+	if fl == nil {
+		fl = &ccflags.Flags{}
+	}
+	return unit{file: file, cc: fl}
+}
+
+// checkUnit lowers and analyzes one unit; it never panics.
+func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
+	file := u.file
 	out.file = file
 	start := time.Now()
 	defer func() {
@@ -169,7 +182,7 @@ func checkFile(o *checkOptions, file string) (out fileOutcome) {
 		}
 		out.elapsed = time.Since(start)
 	}()
-	opts, err := frontendOptions(o, file)
+	opts, err := frontendOptions(o, u)
 	if err != nil {
 		out.err, out.inputError = err, true
 		return out
@@ -205,19 +218,25 @@ func checkFile(o *checkOptions, file string) (out fileOutcome) {
 // frontendOptions are the lowering options of file under o. The result
 // cache keys on them too (cache.go): every option that changes what
 // BuildFile produces must come from here.
-func frontendOptions(o *checkOptions, file string) (cfg.Options, error) {
-	dm, err := dataModelFor(o, file)
+func frontendOptions(o *checkOptions, u unit) (cfg.Options, error) {
+	dm, err := dataModelFor(o, u)
 	if err != nil {
 		return cfg.Options{}, err
 	}
-	return cfg.Options{DataModel: dm}, nil
+	opts := cfg.Options{DataModel: dm}
+	applyCC(&opts, u.cc)
+	return opts, nil
 }
 
-// dataModelFor picks the data model: the flag, else the SV-COMP task
-// definition next to the file, else LP64.
-func dataModelFor(o *checkOptions, file string) (cfg.DataModel, error) {
+// dataModelFor picks the data model: --data-model, else the unit's -m32 or
+// -m64, else the SV-COMP task definition next to the file, else LP64.
+func dataModelFor(o *checkOptions, u unit) (cfg.DataModel, error) {
+	file := u.file
 	if o.dataModel != "" {
 		return cfg.ParseDataModel(o.dataModel)
+	}
+	if u.cc != nil && u.cc.DataModel != "" {
+		return cfg.ParseDataModel(u.cc.DataModel)
 	}
 	if yml := taskYML(file); yml != "" {
 		dm, err := cfg.DataModelFromYML(yml)

@@ -172,15 +172,15 @@ func TestDataModelFromTaskYML(t *testing.T) {
 	os.WriteFile(src, []byte(safeProgram), 0o644)
 	os.WriteFile(filepath.Join(dir, "task-1.yml"), []byte("format_version: '2.0'\ninput_files: 'task.i'\noptions:\n  language: C\n  data_model: ILP32\n"), 0o644)
 	o := &checkOptions{}
-	dm, err := dataModelFor(o, src)
+	dm, err := dataModelFor(o, o.unitOf(src))
 	if err != nil || dm.String() != "ILP32" {
 		t.Errorf("from yml: %v %v", dm, err)
 	}
 	o.dataModel = "LP64"
-	if dm, _ := dataModelFor(o, src); dm.String() != "LP64" {
+	if dm, _ := dataModelFor(o, o.unitOf(src)); dm.String() != "LP64" {
 		t.Errorf("flag must override the yml: %v", dm)
 	}
-	if dm, _ := dataModelFor(&checkOptions{}, filepath.Join(t.TempDir(), "x.c")); dm.String() != "LP64" {
+	if dm, _ := dataModelFor(&checkOptions{}, unit{file: filepath.Join(t.TempDir(), "x.c")}); dm.String() != "LP64" {
 		t.Errorf("default: %v", dm)
 	}
 }

@@ -49,11 +49,11 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chorus worker: %v\n", err)
 		return 2
 	}
-	if len(o.files) != 1 {
+	if len(o.units) != 1 {
 		fmt.Fprintln(stderr, "chorus worker: want exactly one file")
 		return 2
 	}
-	file := o.files[0]
+	file := o.units[0].file
 	if o.bulk.memory > 0 {
 		// The garbage collector works harder near the limit; the parent's
 		// watchdog enforces it.
@@ -66,7 +66,7 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		reportTo = pipe
 	}
 	testHook(file)
-	out := checkFile(o, file)
+	out := checkUnit(o, o.units[0])
 	f := toReport(out)
 	enc := json.NewEncoder(reportTo)
 	if err := enc.Encode(f); err != nil {
@@ -126,7 +126,8 @@ var workerStdoutMu sync.Mutex
 
 // runWorkerProcess analyses file in a child process; what the child
 // prints on standard output goes to stdout.
-func runWorkerProcess(o *checkOptions, file string, parentStdout io.Writer) report.File {
+func runWorkerProcess(o *checkOptions, u unit, parentStdout io.Writer) report.File {
+	file := u.file
 	fail := func(kind, format string, a ...any) report.File {
 		return report.File{File: file, Verdict: "unknown", Checks: []report.Check{}, Failure: kind,
 			Error: file + ": " + fmt.Sprintf(format, a...)}
@@ -136,6 +137,7 @@ func runWorkerProcess(o *checkOptions, file string, parentStdout io.Writer) repo
 		return fail(report.FailCrash, "cannot start a worker: %v", err)
 	}
 	args := append([]string{"worker"}, o.bulk.childArgs...)
+	args = append(args, u.cc.Args()...)
 	args = append(args, "--", file)
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), workerEnv+"=1", workerEnv+"_REPORT_FD=3")
