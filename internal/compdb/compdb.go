@@ -4,7 +4,7 @@
 //
 // Each entry is one compile step: its working directory, its main source
 // file, its arguments (the "arguments" array, or the "command" string split
-// as a shell would, with '"', '\'' and '\\' the special characters and no
+// as a shell would, with '"', '\” and '\\' the special characters and no
 // expansion) and optionally its output. Relative paths are resolved as the
 // specification says: "directory" against the database's own directory,
 // "file" and "output" against "directory".
