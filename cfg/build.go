@@ -85,6 +85,12 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		}
 		src = data
 	}
+	defer func() {
+		// (runs after the recover below has turned a panic into err)
+		if e, ok := err.(*Error); ok {
+			err = mapError(e, filename, src)
+		}
+	}()
 	if e := checkNesting(filename, src); e != nil {
 		return nil, e
 	}

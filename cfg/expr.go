@@ -349,6 +349,9 @@ func (b *builder) discard(e cc.ExpressionNode) {
 	if e == nil {
 		return
 	}
+	if b.assertExpr(e) { // assert.go
+		return
+	}
 	switch x := e.(type) {
 	case *cc.ExpressionList:
 		for l := x; l != nil; l = l.ExpressionList {

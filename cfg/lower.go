@@ -290,6 +290,9 @@ func (b *builder) labeled(ls *cc.LabeledStatement) {
 
 func (b *builder) selection(ss *cc.SelectionStatement) {
 	b.setPos(ss)
+	if b.assertStmt(ss) { // assert.go
+		return
+	}
 	switch ss.Case {
 	case cc.SelectionStatementIf:
 		t, f := b.cond(ss.ExpressionList)

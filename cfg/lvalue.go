@@ -567,6 +567,40 @@ func (b *builder) arrayTypeOf(e cc.ExpressionNode) (*cc.ArrayType, bool) {
 			return nil, false
 		}
 	}
+	if !designatesObject(e) {
+		return nil, false
+	}
 	at, ok := e.Type().Undecay().(*cc.ArrayType)
 	return at, ok
+}
+
+// designatesObject is false for the operators whose result is a value,
+// never an array object: cc types "a + 12" (a an array) with the array's
+// decayed pointer type, whose Undecay is the array again, so that
+// (a + 12)[0] (pigz's PULL4L(head + 12)) would be taken for indexing a.
+func designatesObject(e cc.ExpressionNode) bool {
+	for {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionExpr {
+				e = x.ExpressionList
+				continue
+			}
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				return false
+			}
+			e = x.AssignmentExpression
+			continue
+		case *cc.AdditiveExpression:
+			return x.Case == cc.AdditiveExpressionMul
+		case *cc.CastExpression:
+			return x.Case == cc.CastExpressionUnary
+		case *cc.ConditionalExpression:
+			return x.Case == cc.ConditionalExpressionLOr
+		case *cc.AssignmentExpression:
+			return x.Case == cc.AssignmentExpressionCond
+		}
+		return true
+	}
 }
