@@ -326,4 +326,3 @@ func exprText(e cc.ExpressionNode) string {
 	}
 	return nodeSrc(e)
 }
-
