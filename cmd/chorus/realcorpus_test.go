@@ -1,0 +1,172 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"chorus/internal/compdb"
+	"chorus/report"
+)
+
+// TestRealCorpus runs chorus check -p over the real C projects of
+// ../shared/corpus/real (pigz, C-Thread-Pool, zstd, memcached), each with
+// its recorded compile database (@ROOT@ substituted into a temporary
+// copy), every check kind, and prints per project: translation units,
+// checks, proven, unreachable, unproven, notes, chorus's time and the time
+// of gcc -fsyntax-only over the same entries.
+//
+// Every translation unit must lower: a file error is a failure, except
+// "no main function" (library code, until library analysis lands), which
+// is counted and printed, and files stopped by the time or memory limit
+// (unknown, never safe). Without -real-corpus only thpool runs (seconds);
+// -real-corpus runs all four (tens of minutes of CPU).
+var (
+	realCorpus    = flag.Bool("real-corpus", false, "TestRealCorpus: every project of ../shared/corpus/real, not just thpool")
+	realTimeout   = flag.Duration("real-timeout", 5*time.Minute, "TestRealCorpus: per-file time limit")
+	realJobs      = flag.Int("real-jobs", 2, "TestRealCorpus: worker processes")
+	realProjects  = flag.String("real-projects", "", "TestRealCorpus: comma-separated projects to run (default: thpool, or all with -real-corpus)")
+	realNoMainBad = flag.Bool("real-strict", false, "TestRealCorpus: a file without main is a failure too")
+)
+
+func TestRealCorpus(t *testing.T) {
+	root := filepath.Join(corpusRoot(t), "real")
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		t.Skip("no real corpus at " + root)
+	}
+	projects := []string{"thpool"}
+	switch {
+	case *realProjects != "":
+		projects = strings.Split(*realProjects, ",")
+	case *realCorpus:
+		projects = nil
+		dirs, _ := os.ReadDir(root)
+		for _, d := range dirs {
+			if _, err := os.Stat(filepath.Join(root, d.Name(), "compile_commands.template.json")); err == nil {
+				projects = append(projects, d.Name())
+			}
+		}
+		sort.Strings(projects)
+	}
+	for _, p := range projects {
+		t.Run(p, func(t *testing.T) { realProject(t, filepath.Join(root, p)) })
+	}
+}
+
+// realDB writes the project's compile database with @ROOT@ substituted
+// into a temporary directory and returns that directory.
+func realDB(t *testing.T, dir string) string {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	tmpl, err := os.ReadFile(filepath.Join(abs, "compile_commands.template.json"))
+	if err != nil {
+		t.Skip("no compile_commands.template.json: ", err)
+	}
+	out := t.TempDir()
+	data := strings.ReplaceAll(string(tmpl), "@ROOT@", abs)
+	if err := os.WriteFile(filepath.Join(out, compdb.FileName), []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func realProject(t *testing.T, dir string) {
+	name := filepath.Base(dir)
+	db := realDB(t, dir)
+	start := time.Now()
+	code, out, errs := runCmd("check", "-p", db, "--format", "json", "--no-cache", "--quiet",
+		"-j", strconv.Itoa(*realJobs), "--timeout", realTimeout.String())
+	wall := time.Since(start)
+	if code == 2 && !strings.HasPrefix(strings.TrimSpace(out), "{") {
+		t.Fatalf("%s: exit 2\n%s", name, errs)
+	}
+	r := parseJSONReport(t, out)
+	var units, analysed, noMain, limited, notes, checks, proven, unreach, unproven int
+	var cpu int64
+	for _, f := range r.Files {
+		units++
+		cpu += f.CPUMS
+		switch {
+		case f.Error == "":
+			analysed++
+		case strings.Contains(f.Error, "no main function") && !*realNoMainBad:
+			noMain++
+		case f.Failure == report.FailLimit:
+			limited++
+			t.Logf("%s: limit: %s", name, firstLine(f.Error))
+		default:
+			t.Errorf("%s: file error: %s", name, firstLine(f.Error))
+		}
+		for _, c := range f.Checks {
+			checks++
+			switch c.Status {
+			case report.Proven:
+				proven++
+			case report.Unreachable:
+				unreach++
+			default:
+				unproven++
+			}
+		}
+	}
+	skipped := strings.Count(errs, "note: skipped, not C")
+	gcc := gccSyntaxTime(t, db)
+	ratio := "n/a"
+	if gcc > 0 {
+		ratio = fmt.Sprintf("%.0fx", float64(cpu)/float64(gcc.Milliseconds()+1))
+	}
+	t.Logf("%-10s units %d (+%d not C): analysed %d, no main %d, limit %d; checks %d: proven %d, unreachable %d, unproven %d; notes %d; chorus %.1fs wall %.1fs CPU; gcc -fsyntax-only %.1fs; CPU ratio %s",
+		name, units, skipped, analysed, noMain, limited, checks, proven, unreach, unproven, notes, wall.Seconds(), float64(cpu)/1000, gcc.Seconds(), ratio)
+}
+
+// gccSyntaxTime runs gcc -fsyntax-only on every C entry of the database
+// with the entry's own flags (outputs and dependency files dropped) and
+// returns the total wall time (0 when gcc is missing).
+func gccSyntaxTime(t *testing.T, db string) time.Duration {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		return 0
+	}
+	entries, err := compdb.Load(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total time.Duration
+	for _, e := range entries {
+		if ext := filepath.Ext(e.File); ext != ".c" {
+			continue
+		}
+		var args []string
+		for i := 0; i < len(e.Args); i++ {
+			a := e.Args[i]
+			switch {
+			case a == "-o" || a == "-MF" || a == "-MT" || a == "-MQ":
+				i++
+			case a == "-c" || strings.HasPrefix(a, "-M") || strings.HasPrefix(a, "-o") || strings.HasPrefix(a, "-fprofile") || a == "-ftest-coverage":
+			default:
+				args = append(args, a)
+			}
+		}
+		cmd := exec.Command(gcc, append([]string{"-fsyntax-only", "-w"}, args...)...)
+		cmd.Dir = e.Directory
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Logf("gcc -fsyntax-only %s: %v\n%s", e.File, err, out)
+		}
+		total += time.Since(start)
+	}
+	return total
+}
