@@ -6,7 +6,7 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO ?= testdata/check/appendix_a.c
 
-.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint bench-calls fuzz
+.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint bench-calls bench-real fuzz
 
 deps:
 	@if [ ! -f /usr/include/z3.h ]; then \
@@ -16,6 +16,10 @@ deps:
 	@if ! command -v dot >/dev/null; then \
 		echo "installing graphviz (tests render --dot and --explain-dot with stock dot)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq graphviz; \
+	fi
+	@if [ -d ../shared/corpus/real ] && { [ ! -f /usr/include/zlib.h ] || [ ! -f /usr/include/event.h ]; }; then \
+		echo "installing zlib1g-dev libevent-dev (headers of the real corpus: TestRealCorpus)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq zlib1g-dev libevent-dev; \
 	fi
 	@$(GO) mod download
 
@@ -59,6 +63,11 @@ bench-lint: deps
 # bodies and calls, cells, DFG edges, time, peak heap; growth exponents.
 bench-calls: deps
 	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'CallScaling' -args -call-scaling -corpus-timeout 10m
+
+# Every translation unit of the real projects (needs ../shared): per project
+# units, checks, proven/unproven, chorus and gcc -fsyntax-only time.
+bench-real: deps
+	$(GO) test ./cmd/chorus -count=1 -timeout 180m -v -run 'RealCorpus' -args -real-corpus
 
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzBuild -fuzztime 10m ./cfg
