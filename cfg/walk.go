@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"reflect"
+	"sync"
 
 	"modernc.org/cc/v4"
 )
@@ -33,24 +34,35 @@ func walkAST(n cc.Node, f func(cc.Node)) {
 		if s.Kind() != reflect.Struct {
 			continue
 		}
-		st := s.Type()
 		// Push in reverse so children are visited in field order.
-		for i := st.NumField() - 1; i >= 0; i-- {
-			fd := st.Field(i)
-			if !fd.IsExported() || fd.Anonymous {
-				continue
-			}
-			fv := s.Field(i)
-			switch fv.Kind() {
-			case reflect.Pointer:
-				if !fv.IsNil() && fv.Type().Implements(nodeType) {
-					stack = append(stack, fv)
-				}
-			case reflect.Interface:
-				if !fv.IsNil() && fv.Type().Implements(nodeType) {
-					stack = append(stack, fv)
-				}
+		fields := nodeFields(s.Type())
+		for i := len(fields) - 1; i >= 0; i-- {
+			if fv := s.Field(fields[i]); !fv.IsNil() {
+				stack = append(stack, fv)
 			}
 		}
 	}
+}
+
+// nodeFieldCache maps a node struct type to the indexes of its exported,
+// non-embedded fields of pointer or interface type implementing cc.Node
+// (reflect's Field is too slow to ask per node: it dominated lowering).
+var nodeFieldCache sync.Map // reflect.Type -> []int
+
+func nodeFields(st reflect.Type) []int {
+	if v, ok := nodeFieldCache.Load(st); ok {
+		return v.([]int)
+	}
+	var out []int
+	for i := 0; i < st.NumField(); i++ {
+		fd := st.Field(i)
+		if !fd.IsExported() || fd.Anonymous {
+			continue
+		}
+		if k := fd.Type.Kind(); (k == reflect.Pointer || k == reflect.Interface) && fd.Type.Implements(nodeType) {
+			out = append(out, i)
+		}
+	}
+	nodeFieldCache.Store(st, out)
+	return out
 }
