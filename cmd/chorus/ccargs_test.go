@@ -142,6 +142,10 @@ func TestCompileDatabase(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("verdicts %v, want %v", got, want)
 	}
+	code, out, _ = runCmd("check", "--no-cache", "--checks", "assert", "-p", filepath.Join(root, "build"))
+	if code != 1 || !strings.Contains(out, "flags.c:7:3: warning: assertion i == 3 not proven (fails whenever reached: i 2) [assert] (compile command bad.o)") {
+		t.Errorf("text output does not name the compile command: exit %d\n%s", code, out)
+	}
 	// With FILE arguments: only their entries; the database may be named
 	// directly.
 	code, out, errs = runCmd("check", "--no-cache", "--format", "json", "-p", filepath.Join(root, "build", "compile_commands.json"), filepath.Join(root, "src", "other.c"))

@@ -74,10 +74,14 @@ func writeReportText(w, stderr io.Writer, files []report.File, strictIgnores boo
 				inBaseline++
 			default:
 				open++
+				entry := ""
+				if f.Entry != "" {
+					entry = " (compile command " + f.Entry + ")" // -p: the file is compiled more than once
+				}
 				if c.Status == report.Violated {
-					fmt.Fprintf(bw, "%s:%d:%d: error: %s [%s] (violated; schedule: %s)\n", c.File, c.Line, c.Column, violatedCondition(c), c.Kind, stepsText(c.Schedule))
+					fmt.Fprintf(bw, "%s:%d:%d: error: %s [%s] (violated; schedule: %s)%s\n", c.File, c.Line, c.Column, violatedCondition(c), c.Kind, stepsText(c.Schedule), entry)
 				} else {
-					fmt.Fprintf(bw, "%s:%d:%d: warning: %s [%s]\n", c.File, c.Line, c.Column, c.Message, c.Kind)
+					fmt.Fprintf(bw, "%s:%d:%d: warning: %s [%s]%s\n", c.File, c.Line, c.Column, c.Message, c.Kind, entry)
 				}
 				fmt.Fprint(bw, c.Notes)
 			}
