@@ -99,6 +99,7 @@ func realProject(t *testing.T, dir string) {
 	for _, f := range r.Files {
 		units++
 		cpu += f.CPUMS
+		notes += len(f.Notes)
 		switch {
 		case f.Error == "":
 			analysed++
