@@ -51,11 +51,7 @@ type coarseGame struct {
 	n     int // positions
 	words int // words per row
 
-	pairs   []bitset // by position
-	inQueue []bool
-	queue   []int32
-	mainSet bitset // positions of the singleton main (no main-main pairs)
-	nPairs  int
+	pm *pairMatrix
 
 	rows    []*flowRow
 	rowOf   map[[2]int32]*flowRow
@@ -63,11 +59,8 @@ type coarseGame struct {
 	nFlows  int
 	newEdge []fact3
 
-	ok map[okKey]bitset // okOther per (class, acquired lock), this round
-
 	limitBytes int
 	bytes      int
-	seeded     bool
 	scratch    bitset // all zero between uses
 }
 
@@ -81,8 +74,6 @@ type flowRow struct {
 	wreachList []int32
 	wreachBits bitset
 }
-
-type okKey struct{ class, acq int }
 
 // coarseMaxBytes bounds the coarse game's bit matrices. At 4 KiB per row
 // (32,768 positions) it leaves room for some 250,000 writer rows.
@@ -106,10 +97,11 @@ func newCoarseGame(e *Engine) *coarseGame {
 		rowOf: map[[2]int32]*flowRow{}, live: map[int32]bitset{},
 		limitBytes: coarseMaxBytes,
 	}
+	c.pm = newPairMatrix(e, c.alloc)
 	return c
 }
 
-func (c *coarseGame) sizes() (pairs, flows int) { return c.nPairs, c.nFlows }
+func (c *coarseGame) sizes() (pairs, flows int) { return c.pm.count, c.nFlows }
 
 func (c *coarseGame) alloc() (bitset, error) {
 	c.bytes += 8 * c.words
@@ -119,36 +111,6 @@ func (c *coarseGame) alloc() (bitset, error) {
 	return newBitset(c.n), nil
 }
 
-// okOther returns {B : compat(B, class) ∧ !atomic(B) ∧ lock acq not held at B}:
-// the positions the other thread may stand at while a thread whose next
-// action has enabled class `class` and acquires `acq` moves.
-func (c *coarseGame) okOther(class, acq int) bitset {
-	k := okKey{class, acq}
-	if b, ok := c.ok[k]; ok {
-		return b
-	}
-	e := c.e
-	nc := len(e.classes)
-	b := newBitset(c.n)
-	for p := 0; p < c.n; p++ {
-		if e.compat[p*nc+class] && !e.atomic[p] && (acq < 0 || !e.holds[p].has(acq)) {
-			b.set(p)
-		}
-	}
-	c.ok[k] = b
-	return b
-}
-
-// execSet returns {B : exec(a, B)}, nil when a cannot run.
-func (c *coarseGame) execSet(a int32) bitset {
-	e := c.e
-	cl := e.enClass[a]
-	if !e.compat[int(a)*len(e.classes)+cl] {
-		return nil
-	}
-	return c.okOther(cl, e.acq[a])
-}
-
 func (c *coarseGame) useful(x int32) bitset {
 	b, ok := c.live[x]
 	if !ok {
@@ -156,56 +118,6 @@ func (c *coarseGame) useful(x int32) bitset {
 		c.live[x] = b
 	}
 	return b
-}
-
-func (c *coarseGame) enqueue(a int32) {
-	if !c.inQueue[a] {
-		c.inQueue[a] = true
-		c.queue = append(c.queue, a)
-	}
-}
-
-// addPairs adds pair(a, b) and pair(b, a) for every b in m.
-func (c *coarseGame) addPairs(a int32, m bitset) {
-	row := c.pairs[a]
-	isMain := c.e.inMain[a]
-	added := false
-	for i, w := range m {
-		if isMain {
-			w &^= c.mainSet[i]
-		}
-		w &^= row[i]
-		if w == 0 {
-			continue
-		}
-		row[i] |= w
-		added = true
-		c.nPairs += bits.OnesCount64(w)
-		for w != 0 {
-			b := int32(i*64 + bits.TrailingZeros64(w))
-			w &= w - 1
-			if b == a {
-				continue // the diagonal is its own transpose
-			}
-			if !c.pairs[b].has(int(a)) {
-				c.pairs[b].set(int(a))
-				c.nPairs++
-				c.enqueue(b)
-			}
-		}
-	}
-	if added {
-		c.enqueue(a)
-	}
-}
-
-func (c *coarseGame) addPair(a, b int32) {
-	if c.scratch == nil {
-		c.scratch = newBitset(c.n)
-	}
-	c.scratch.set(int(b))
-	c.addPairs(a, c.scratch)
-	c.scratch.clear(int(b))
 }
 
 // row returns flowR(w, x, ·), creating it.
@@ -289,11 +201,11 @@ func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 // readerMay: the reader at b may move while the writer of r stands
 // somewhere it can: canrun(b) and wreach ∩ pair[b] ∩ okOther(b) ≠ ∅.
 func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
-	ex := c.execSet(b)
+	ex := c.pm.execSet(b)
 	if ex == nil {
 		return false
 	}
-	pb := c.pairs[b]
+	pb := c.pm.rows[b]
 	if r.wreachBits == nil {
 		for _, a := range r.wreachList {
 			if pb.has(int(a)) && ex.has(int(a)) {
@@ -311,80 +223,26 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 }
 
 func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
-	e := c.e
-	c.ok = map[okKey]bitset{} // compat changed
-	if !c.seeded {
-		c.seeded = true
-		c.pairs = make([]bitset, c.n)
-		c.inQueue = make([]bool, c.n)
-		c.mainSet = newBitset(c.n)
-		for p := range c.pairs {
-			var err error
-			if c.pairs[p], err = c.alloc(); err != nil {
-				return nil, err
-			}
-			if e.inMain[p] {
-				c.mainSet.set(p)
-			}
-		}
-		for s := range e.pos.locs {
-			for _, en := range e.spawn[s] {
-				for _, a := range e.pos.cf[s] {
-					c.addPair(en, a)
-				}
-			}
-		}
-	} else {
-		// exec may allow more now: every row moves again with all its
-		// partners.
-		for a := range c.pairs {
-			c.enqueue(int32(a))
-		}
-	}
-
 	// Pairs to their fixpoint; each executable step of a thread at a
 	// writer position also yields the base flows.
-	m := newBitset(c.n)
-	steps := 0
-	for len(c.queue) > 0 {
-		if steps++; steps%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		a := c.queue[len(c.queue)-1]
-		c.queue = c.queue[:len(c.queue)-1]
-		c.inQueue[a] = false
-		ex := c.execSet(a)
-		if ex == nil {
-			continue // a cannot move (yet); a later round re-examines it
-		}
-		pa := c.pairs[a]
-		any := false
-		for i := range m {
-			m[i] = pa[i] & ex[i]
-			any = any || m[i] != 0
-		}
-		if !any {
-			continue
-		}
-		for _, a2 := range e.pos.cf[a] {
-			c.addPairs(a2, m)
-		}
-		for _, en := range e.spawn[a] {
-			c.addPairs(en, m)
-		}
-		for _, x := range e.mod[a] {
+	err := c.pm.run(ctx, func(a int32, m bitset) error {
+		for _, x := range c.e.mod[a] {
 			r, err := c.row(a, int32(x))
 			if err != nil {
-				return nil, err
+				return err
 			}
 			c.addFlows(r, m)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 
 	// Flows: the reader's steps, row by row.
 	succ := newBitset(c.n)
-	for _, r := range c.rows {
-		if steps++; steps%64 == 0 && ctx.Err() != nil {
+	for i, r := range c.rows {
+		if i%64 == 63 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		r.todo = append(r.todo, r.blocked...)

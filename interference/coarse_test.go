@@ -232,3 +232,87 @@ func (a dfgCells) CellOf(v *cfg.Var) int { return int(a.part.CellOf(v)) }
 func (a dfgCells) Global(c int) bool {
 	return c > int(dfg.ControlCell) && c < a.part.NumCells() && a.part.Cell(dfg.CellID(c)).Global
 }
+
+// The exact game on bits (bitgame.go) derives exactly the edge facts of
+// the exact rules evaluated by the datalog engine, round by round (the
+// invariants weaken from round to round), on the programs of
+// TestCoarseMatchesDatalogReference.
+func TestBitGameMatchesDatalog(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../testdata/check/*.c", "../testdata/threads/*.c", "../../shared/corpus/svcomp/*/*.i"} {
+		fs, _ := filepath.Glob(pat)
+		files = append(files, fs...)
+	}
+	sort.Strings(files)
+	type prog struct {
+		name string
+		p    *cfg.Program
+	}
+	var progs []prog
+	for _, f := range files {
+		if fi, err := os.Stat(f); err != nil || fi.Size() > 60_000 {
+			continue
+		}
+		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
+			progs = append(progs, prog{filepath.Base(f), p})
+		}
+	}
+	for seed := int64(1); seed <= 150; seed++ {
+		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
+		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{ShareAll: seed%4 == 0})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		progs = append(progs, prog{fmt.Sprintf("gen%d", seed), p})
+	}
+	facts := 0
+	for _, pr := range progs {
+		run := func(eval ...Option) [][]fact3 {
+			part := dfg.NewPartition(pr.p, false)
+			e, err := New(pr.p, dfgCells{dfg.New(pr.p, part), part}, append(eval, WithoutZ3(), WithMaxTuples(0))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			var rounds [][]fact3
+			inv := &weakening{}
+			for inv.round = 0; inv.round < 4; inv.round++ {
+				k := len(e.classes)
+				for b, l := range e.pos.locs {
+					lits, ok := e.signature(l, inv)
+					if !ok {
+						continue
+					}
+					for c := 0; c < k; c++ {
+						if !e.compat[b*k+c] && e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+							e.compat[b*k+c] = true
+						}
+					}
+				}
+				var fs []fact3
+				if e.dl != nil {
+					fs, err = e.dl.run(context.Background())
+				} else {
+					fs, err = e.bits.run(context.Background())
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", pr.name, err)
+				}
+				sort.Slice(fs, func(i, j int) bool {
+					a, b := fs[i], fs[j]
+					return a.w < b.w || a.w == b.w && (a.x < b.x || a.x == b.x && a.b < b.b)
+				})
+				rounds = append(rounds, fs)
+			}
+			return rounds
+		}
+		want, got := run(WithDatalog(true)), run()
+		for r := range want {
+			if fmt.Sprint(want[r]) != fmt.Sprint(got[r]) {
+				t.Errorf("%s round %d:\n datalog %v\n bits    %v", pr.name, r, want[r], got[r])
+			}
+			facts += len(want[r])
+		}
+	}
+	t.Logf("%d programs compared, %d edge facts", len(progs), facts)
+}

@@ -74,10 +74,26 @@ func WithZ3Timeout(ms uint) Option { return func(e *Engine) { e.z3Timeout = ms }
 // tests; coarser but sound).
 func WithoutZ3() Option { return func(e *Engine) { e.noZ3 = true } }
 
-// WithDatalog selects the evaluation of the rules: on the datalog engine
-// (true, the default) or by the built-in worklist (false). Both compute
-// the same facts (tested); the worklist needs no materialized acqheld.
-func WithDatalog(on bool) Option { return func(e *Engine) { e.useDatalog = on } }
+// WithDatalog selects the evaluation of the exact rules: on the datalog
+// engine (true) or by the built-in worklist (false). By default they are
+// evaluated with writer rows on bits (bitgame.go). All three compute the
+// same facts (tested); the default is by far the fastest on programs with
+// many writers.
+func WithDatalog(on bool) Option {
+	return func(e *Engine) {
+		e.eval = evalWorklist
+		if on {
+			e.eval = evalDatalog
+		}
+	}
+}
+
+// The evaluations of the exact game.
+const (
+	evalBits = iota
+	evalDatalog
+	evalWorklist
+)
 
 // WithMaxTuples bounds the derived facts (pairs, flows, ...) of the exact
 // game, in either evaluation (default DefaultMaxTuples; n <= 0: no bound).
@@ -146,8 +162,9 @@ type Engine struct {
 	classes [][]Literal // enabled-literal classes; classes[0] is empty
 
 	z3Timeout   uint
-	useDatalog  bool
+	eval        int // evalBits, evalDatalog or evalWorklist
 	maxTuples   int
+	bits        *bitGame
 	dl          *datalogGame
 	coarse      *coarseGame
 	flat        *flatGame
@@ -192,7 +209,7 @@ type Engine struct {
 // New computes the observable conditions, game positions, must-locksets,
 // atomic sections and spawn facts of p.
 func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
-	e := &Engine{prog: p, cells: cells, z3Timeout: 500, useDatalog: true, maxTuples: DefaultMaxTuples}
+	e := &Engine{prog: p, cells: cells, z3Timeout: 500, maxTuples: DefaultMaxTuples}
 	for _, o := range opts {
 		o(e)
 	}
@@ -316,14 +333,18 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	} else {
 		e.sat = &satChecker{memo: map[string]bool{}} // ctx nil: clashes only
 	}
-	e.game = newGame(e)
-	if e.useDatalog {
+	switch e.eval {
+	case evalBits:
+		e.bits = newBitGame(e, e.maxTuples)
+	case evalDatalog:
 		d, err := newDatalogGame(e, e.maxTuples)
 		if err != nil {
 			e.Close()
 			return nil, err
 		}
 		e.dl = d
+	default:
+		e.game = newGame(e)
 	}
 	return e, nil
 }
@@ -434,10 +455,10 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	var facts []fact3
 	var err error
 	if e.forceFlat && e.flat == nil {
-		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
+		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
 	}
 	if e.forceCoarse && e.coarse == nil && e.flat == nil {
-		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
+		e.coarse, e.bits, e.dl, e.game = newCoarseGame(e), nil, nil, nil
 	}
 	if e.flat != nil {
 		return e.flatRound(st)
@@ -447,6 +468,9 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		facts, err = e.coarse.run(ctx)
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
+	case e.bits != nil:
+		facts, err = e.bits.run(ctx)
+		st.Pairs, st.Flows = e.bits.sizes()
 	case e.dl != nil:
 		facts, err = e.dl.run(ctx)
 		st.Pairs, st.Flows = e.dl.sizes()
@@ -461,7 +485,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		// Too big for the exact game: start over with the coarse rules
 		// (a superset of the exact edges; the edges of earlier rounds
 		// stay valid).
-		e.coarse, e.dl, e.game = newCoarseGame(e), nil, nil
+		e.coarse, e.bits, e.dl, e.game = newCoarseGame(e), nil, nil, nil
 		facts, err = e.coarse.run(ctx)
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
@@ -470,7 +494,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		// Too big for the coarse game's bit matrices: no pairs at all.
 		// The facts of earlier rounds stay valid; the blocks cover them
 		// anyway.
-		e.flat, e.coarse, e.dl, e.game = newFlatGame(e), nil, nil, nil
+		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
 		return e.flatRound(st)
 	}
 	if err != nil {

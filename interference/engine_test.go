@@ -9,14 +9,18 @@ import (
 	"chorus/cfg"
 )
 
-// both runs the engine with the datalog backend and the worklist backend
-// and requires the same edges.
+// both runs the engine with the datalog backend, the worklist backend and
+// the default one (writer rows on bits) and requires the same edges.
 func both(t *testing.T, p *cfg.Program, inv Invariants, opts ...Option) map[edgeKey]bool {
 	t.Helper()
 	a := runEngine(t, p, inv, append(opts, WithDatalog(true))...)
 	b := runEngine(t, p, inv, append(opts, WithDatalog(false))...)
 	if fmt.Sprint(sortedEdges(a)) != fmt.Sprint(sortedEdges(b)) {
 		t.Fatalf("datalog and worklist disagree:\n datalog  %v\n worklist %v", sortedEdges(a), sortedEdges(b))
+	}
+	c := runEngine(t, p, inv, opts...)
+	if fmt.Sprint(sortedEdges(a)) != fmt.Sprint(sortedEdges(c)) {
+		t.Fatalf("datalog and bits disagree:\n datalog %v\n bits    %v", sortedEdges(a), sortedEdges(c))
 	}
 	return a
 }
@@ -356,15 +360,15 @@ func TestFactLimit(t *testing.T) {
 	ls := b.seq(th, &cfg.Skip{}, assign(g, num(1)), assign(tl, ref(g)), &cfg.Skip{})
 	th.Exit = ls[3]
 	b.spawnLoop(main, th)
-	for _, dl := range []bool{true, false} {
-		e, err := New(b.p, fakeCells{b.p}, WithDatalog(dl), WithMaxTuples(5), WithCoarseFallback(false))
+	for name, eval := range map[string][]Option{"datalog": {WithDatalog(true)}, "worklist": {WithDatalog(false)}, "bits": nil} {
+		e, err := New(b.p, fakeCells{b.p}, append(eval, WithMaxTuples(5), WithCoarseFallback(false))...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		_, _, _, err = e.Round(context.Background(), allUnknown{})
 		e.Close()
 		if !errors.Is(err, ErrTooManyFacts) {
-			t.Errorf("datalog=%v: err = %v, want ErrTooManyFacts", dl, err)
+			t.Errorf("%s: err = %v, want ErrTooManyFacts", name, err)
 		}
 	}
 }
@@ -435,12 +439,13 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 			}
 			return st.Pairs + st.Flows
 		}
-		exactSize, coarseSize := size(), size(WithCoarse())
+		// (The worklist counts facts as the coarse game does.)
+		exactSize, coarseSize := size(WithDatalog(false)), size(WithCoarse())
 		if coarseSize >= exactSize {
 			t.Logf("%s: coarse game not smaller (%d vs %d)", name, coarseSize, exactSize)
 			continue
 		}
-		e, err := New(p, fakeCells{p}, WithMaxTuples(coarseSize+1))
+		e, err := New(p, fakeCells{p}, WithDatalog(false), WithMaxTuples(coarseSize+1))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,373 @@
+package interference
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// bitGame evaluates the exact rules (Rules, game) with the writer
+// dimension of flow as bits. flow(W, X, A, B) is, for a fixed cell X, a
+// reachability over the pairs (A, B): its steps (the writer moves, the
+// reader moves or spawns) do not depend on W, only its seeds do
+// (flow(U, X, A2, B) :- pair(U, B), mod(U, X), ...). So per cell X the
+// game keeps, for every pair (A, B) it reaches, the set of writers of X
+// (positions that modify X) whose value may be there, as a bit row, and
+// propagates the rows along the steps, word-parallel. edge(W, X, B) is
+// the union of the rows of the pairs (·, B).
+//
+// Why the exact game needed this: flow is 4-ary. On the small DDVerify
+// drivers (ds1286: 637 positions, 92,000 pairs) it has 18 M facts, over
+// the datalog engine's bound (3 M), so every round ran 1.5-2 s of datalog
+// before falling back to the coarse game; the same facts are some 300,000
+// pairs per cell with a writer row each here.
+//
+// The pairs come from pairMatrix (their rules do not depend on flow).
+// The flows are recomputed per round under the current compat (it only
+// grows, so the facts of earlier rounds are among them) and only the
+// edge facts not returned before are returned: the same facts, round by
+// round, as the incremental evaluations (tested against them).
+//
+// The bound (WithMaxTuples) counts pairs plus, per game played, the pairs
+// its flows may reach (the rows this evaluation stores; estimated from
+// the pairs before any flow is played, see bound); past it the engine
+// falls back to the coarse game like the other evaluations.
+type bitGame struct {
+	e     *Engine
+	limit int
+	pm    *pairMatrix
+
+	// The pair index: pair (a, b) is number rank[a*words+b/64] +
+	// popcount(rows[a][b/64] below b); pairA/pairB invert it.
+	words        int
+	rank         []int32
+	pairA, pairB []int32
+
+	// cells: the global cells some position modifies, each with its
+	// writers (positions, ascending).
+	cells   []int32
+	writers map[int32][]int32
+	group   [][]int32        // cells with the same game (groups)
+	live    map[int32]bitset // readerUseful per cell
+
+	exec    []bitset            // exec(a, ·) by position a, this round; nil: a cannot run
+	emitted map[[2]int32]bitset // (x, b) -> writer indices returned so far
+
+	nFlows int // flow facts of the last round
+	nState int // (X, A, B) states played in the last round (one X per group)
+	ran    bool
+	// compatSeen: compat at the last run; the facts depend on nothing
+	// else that changes.
+	compatSeen []bool
+}
+
+// bitMaxBytes bounds the writer rows of bitGame (two per pair).
+const bitMaxBytes = 256 << 20
+
+func newBitGame(e *Engine, limit int) *bitGame {
+	g := &bitGame{e: e, limit: limit, writers: map[int32][]int32{}, live: map[int32]bitset{}, emitted: map[[2]int32]bitset{}}
+	g.pm = newPairMatrix(e, func() (bitset, error) { return newBitset(len(e.pos.locs)), nil })
+	g.words = (len(e.pos.locs) + 63) / 64
+	for a := range e.pos.locs {
+		for _, x := range e.mod[a] {
+			x := int32(x)
+			if _, ok := g.writers[x]; !ok {
+				g.cells = append(g.cells, x)
+			}
+			if w := g.writers[x]; len(w) == 0 || w[len(w)-1] != int32(a) {
+				g.writers[x] = append(w, int32(a))
+			}
+		}
+	}
+	slices.Sort(g.cells)
+	return g
+}
+
+func (g *bitGame) sizes() (pairs, flows int) { return g.pm.count, g.nFlows }
+
+func (g *bitGame) useful(x int32) bitset {
+	b, ok := g.live[x]
+	if !ok {
+		b = g.e.liveness(int(x))
+		g.live[x] = b
+	}
+	return b
+}
+
+func (g *bitGame) overLimit(states int) error {
+	if g.limit > 0 && g.pm.count+states > g.limit {
+		return fmt.Errorf("%w (more than %d: %d pairs, %d flow states)", ErrTooManyFacts, g.limit, g.pm.count, states)
+	}
+	return nil
+}
+
+// groups partitions the cells into those whose games are the same: the
+// game of X reads X only through its writers (mod(·, X)) and the reader
+// positions that may use it (useful(·, X)), so cells with the same writers
+// and useful positions have the same flows, up to the name of the cell.
+// Each group is played once (ds1286: 104 cells, 29 games). Groups are
+// listed by their first cell, cells ascending.
+func (g *bitGame) groups() [][]int32 {
+	if g.group != nil {
+		return g.group
+	}
+	byKey := map[string]int{}
+	var key []byte
+	for _, x := range g.cells {
+		key = key[:0]
+		for _, w := range g.writers[x] {
+			key = binary.LittleEndian.AppendUint32(key, uint32(w))
+		}
+		key = append(key, '|')
+		for _, v := range g.useful(x) {
+			key = binary.LittleEndian.AppendUint64(key, v)
+		}
+		i, ok := byKey[string(key)]
+		if !ok {
+			i = len(g.group)
+			byKey[string(key)] = i
+			g.group = append(g.group, nil)
+		}
+		g.group[i] = append(g.group[i], x)
+	}
+	return g.group
+}
+
+// bound is an upper bound on the states the games of a round reach: per
+// group, the pairs (A, B) whose reader B may use the cell. The engine
+// falls back to the coarse game when it exceeds the fact bound before
+// any flow is played.
+func (g *bitGame) bound() int {
+	perReader := make([]int, len(g.pm.rows))
+	for b, row := range g.pm.rows {
+		for _, w := range row {
+			perReader[b] += bits.OnesCount64(w) // pair is symmetric
+		}
+	}
+	n := 0
+	for _, grp := range g.groups() {
+		for i, w := range g.useful(grp[0]) {
+			for w != 0 {
+				n += perReader[i*64+bits.TrailingZeros64(w)]
+				w &= w - 1
+			}
+		}
+	}
+	return n
+}
+
+// index numbers the pairs.
+func (g *bitGame) index() {
+	n, words := len(g.e.pos.locs), g.words
+	if len(g.rank) != n*words {
+		g.rank = make([]int32, n*words)
+	}
+	g.pairA, g.pairB = g.pairA[:0], g.pairB[:0]
+	next := int32(0)
+	for a, row := range g.pm.rows {
+		for i, w := range row {
+			g.rank[a*words+i] = next
+			next += int32(bits.OnesCount64(w))
+			for w != 0 {
+				b := i*64 + bits.TrailingZeros64(w)
+				w &= w - 1
+				g.pairA = append(g.pairA, int32(a))
+				g.pairB = append(g.pairB, int32(b))
+			}
+		}
+	}
+}
+
+// idx returns the number of pair (a, b), which must exist.
+func (g *bitGame) idx(a, b int32) int32 {
+	i := int(a)*g.words + int(b)/64
+	return g.rank[i] + int32(bits.OnesCount64(g.pm.rows[a][b/64]&(1<<(uint(b)%64)-1)))
+}
+
+func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
+	if g.ran && slices.Equal(g.compatSeen, g.e.compat) {
+		return nil, nil // same compat, same facts
+	}
+	g.ran, g.compatSeen = true, append(g.compatSeen[:0], g.e.compat...)
+	if err := g.pm.run(ctx, nil); err != nil {
+		return nil, err
+	}
+	if err := g.overLimit(g.bound()); err != nil {
+		return nil, err
+	}
+	g.index()
+	e := g.e
+	np := len(g.pairA)
+	// exec(a, ·) per position, for this round.
+	if g.exec == nil {
+		g.exec = make([]bitset, len(e.pos.locs))
+	}
+	for a := range g.exec {
+		g.exec[a] = g.pm.execSet(int32(a))
+	}
+
+	// Scratch, sized for the widest writer row: the rows (full and
+	// pending) of the pairs, the union per reader, and the work list.
+	maxW := 0
+	for _, x := range g.cells {
+		maxW = max(maxW, (len(g.writers[x])+63)/64)
+	}
+	if 16*np*maxW+8*len(e.pos.locs)*maxW > bitMaxBytes {
+		return nil, fmt.Errorf("%w (exact game rows over %d MiB: %d pairs, %d writers of one cell)", ErrTooManyFacts, bitMaxBytes>>20, np, 64*maxW)
+	}
+	full := make([]uint64, np*maxW)
+	pend := make([]uint64, np*maxW)
+	inQ := newBitset(np)
+	acc := make([]uint64, len(e.pos.locs)*maxW)
+	var queue, touched, readers []int32
+
+	var out []fact3
+	g.nFlows, g.nState = 0, 0
+	isW := newBitset(len(e.pos.locs))
+	for gi, grp := range g.groups() {
+		if gi%16 == 15 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		x := grp[0]
+		wr := g.writers[x]
+		W := (len(wr) + 63) / 64
+		use := g.useful(x)
+		for _, u := range wr {
+			isW.set(int(u))
+		}
+		queue, touched, readers = queue[:0], touched[:0], readers[:0]
+		// add ors the writer row s (W words) into pair j.
+		add := func(j int32, s []uint64) {
+			f := full[int(j)*W : int(j)*W+W]
+			p := pend[int(j)*W : int(j)*W+W]
+			grew, fresh := false, true
+			for i, v := range s {
+				if f[i] != 0 {
+					fresh = false
+				}
+				if d := v &^ f[i]; d != 0 {
+					f[i] |= d
+					p[i] |= d
+					grew = true
+				}
+			}
+			if !grew {
+				return
+			}
+			if fresh {
+				touched = append(touched, j)
+			}
+			if !inQ.has(int(j)) {
+				inQ.set(int(j))
+				queue = append(queue, j)
+			}
+		}
+		// Seeds: flow(U, X, A2, B) :- pair(U, B), mod(U, X), cf(U, A2),
+		// useful(B, X), exec(U, B).
+		one := make([]uint64, W)
+		for wi, u := range wr {
+			ex := g.exec[u]
+			if ex == nil {
+				continue
+			}
+			one[wi/64] = 1 << (uint(wi) % 64)
+			for i, w := range g.pm.rows[u] {
+				w &= ex[i] & use[i]
+				for w != 0 {
+					b := int32(i*64 + bits.TrailingZeros64(w))
+					w &= w - 1
+					for _, a2 := range e.pos.cf[u] {
+						add(g.idx(a2, b), one)
+					}
+				}
+			}
+			one[wi/64] = 0
+		}
+		d := make([]uint64, W)
+		for len(queue) > 0 {
+			j := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			inQ.clear(int(j))
+			p := pend[int(j)*W : int(j)*W+W]
+			copy(d, p)
+			clear(p)
+			a, b := g.pairA[j], g.pairB[j]
+			ab := acc[int(b)*W : int(b)*W+W]
+			fresh := true
+			for i, v := range d {
+				if ab[i] != 0 {
+					fresh = false
+				}
+				ab[i] |= v
+			}
+			if fresh {
+				readers = append(readers, b)
+			}
+			// The writer moves.
+			if !isW.has(int(a)) {
+				if ex := g.exec[a]; ex != nil && ex.has(int(b)) {
+					for _, a2 := range e.pos.cf[a] {
+						add(g.idx(a2, b), d)
+					}
+				}
+			}
+			// The reader moves (or spawns).
+			if !isW.has(int(b)) {
+				if ex := g.exec[b]; ex != nil && ex.has(int(a)) {
+					for _, b2 := range e.pos.cf[b] {
+						if use.has(int(b2)) {
+							add(g.idx(a, b2), d)
+						}
+					}
+					for _, en := range e.spawn[b] {
+						if use.has(int(en)) {
+							add(g.idx(a, en), d)
+						}
+					}
+				}
+			}
+		}
+		// Edges not returned before; clear the scratch.
+		slices.Sort(readers)
+		for _, x := range grp {
+			for _, b := range readers {
+				ab := acc[int(b)*W : int(b)*W+W]
+				key := [2]int32{x, b}
+				old := g.emitted[key]
+				if old == nil {
+					old = make(bitset, W)
+					g.emitted[key] = old
+				}
+				for i, v := range ab {
+					v &^= old[i]
+					old[i] |= v
+					for v != 0 {
+						wi := i*64 + bits.TrailingZeros64(v)
+						v &= v - 1
+						out = append(out, fact3{wr[wi], x, b})
+					}
+				}
+			}
+		}
+		for _, b := range readers {
+			clear(acc[int(b)*W : int(b)*W+W])
+		}
+		for _, j := range touched {
+			f := full[int(j)*W : int(j)*W+W]
+			for _, v := range f {
+				g.nFlows += len(grp) * bits.OnesCount64(v)
+			}
+			clear(f)
+		}
+		for _, u := range wr {
+			isW.clear(int(u))
+		}
+		g.nState += len(touched)
+		if err := g.overLimit(g.nState); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,198 @@
+package interference
+
+import (
+	"context"
+	"math/bits"
+)
+
+// pairMatrix evaluates the pair rules (pairRules) on bit rows, for the
+// coarse game (coarse.go) and the exact game on bits (bitgame.go):
+//
+//	pair(E, C)  :- spawn(S, E), cf(S, C).
+//	pair(A, E)  :- pair(A, S), spawn(S, E), exec(S, A).
+//	pair(A2, B) :- pair(A, B), cf(A, A2), exec(A, B).
+//	pair(B, A)  :- pair(A, B).
+//
+// with no pair of two positions of the singleton main. pair is one row
+// per position (the positions it pairs with). exec(A, B) factors as
+// canrun(A) and a set of B that depends only on A's enabled class and
+// acquired lock (okOther), so a step of row A moves all its partners at
+// once with a word-wise AND.
+//
+// Rounds: compat only grows, so every row is moved again in full at the
+// start of a round, and new facts propagate through a work list (a row is
+// moved again as a whole whenever it gains partners: the same word
+// operations as a delta row would cost, without a second P×P matrix).
+type pairMatrix struct {
+	e     *Engine
+	n     int
+	alloc func() (bitset, error)
+
+	rows    []bitset // by position
+	inQueue []bool
+	queue   []int32
+	mainSet bitset // positions of the singleton main (no main-main pairs)
+	count   int    // pair facts
+	seeded  bool
+	scratch bitset // all zero between uses
+
+	ok map[okKey]bitset // okOther per (class, acquired lock), this round
+}
+
+type okKey struct{ class, acq int }
+
+func newPairMatrix(e *Engine, alloc func() (bitset, error)) *pairMatrix {
+	return &pairMatrix{e: e, n: len(e.pos.locs), alloc: alloc}
+}
+
+// okOther returns {B : compat(B, class) ∧ !atomic(B) ∧ lock acq not held at B}:
+// the positions the other thread may stand at while a thread whose next
+// action has enabled class `class` and acquires `acq` moves.
+func (m *pairMatrix) okOther(class, acq int) bitset {
+	k := okKey{class, acq}
+	if b, ok := m.ok[k]; ok {
+		return b
+	}
+	e := m.e
+	nc := len(e.classes)
+	b := newBitset(m.n)
+	for p := 0; p < m.n; p++ {
+		if e.compat[p*nc+class] && !e.atomic[p] && (acq < 0 || !e.holds[p].has(acq)) {
+			b.set(p)
+		}
+	}
+	m.ok[k] = b
+	return b
+}
+
+// execSet returns {B : exec(a, B)}, nil when a cannot run.
+func (m *pairMatrix) execSet(a int32) bitset {
+	e := m.e
+	cl := e.enClass[a]
+	if !e.compat[int(a)*len(e.classes)+cl] {
+		return nil
+	}
+	return m.okOther(cl, e.acq[a])
+}
+
+func (m *pairMatrix) enqueue(a int32) {
+	if !m.inQueue[a] {
+		m.inQueue[a] = true
+		m.queue = append(m.queue, a)
+	}
+}
+
+// addPairs adds pair(a, b) and pair(b, a) for every b in set.
+func (m *pairMatrix) addPairs(a int32, set bitset) {
+	row := m.rows[a]
+	isMain := m.e.inMain[a]
+	added := false
+	for i, w := range set {
+		if isMain {
+			w &^= m.mainSet[i]
+		}
+		w &^= row[i]
+		if w == 0 {
+			continue
+		}
+		row[i] |= w
+		added = true
+		m.count += bits.OnesCount64(w)
+		for w != 0 {
+			b := int32(i*64 + bits.TrailingZeros64(w))
+			w &= w - 1
+			if b == a {
+				continue // the diagonal is its own transpose
+			}
+			if !m.rows[b].has(int(a)) {
+				m.rows[b].set(int(a))
+				m.count++
+				m.enqueue(b)
+			}
+		}
+	}
+	if added {
+		m.enqueue(a)
+	}
+}
+
+func (m *pairMatrix) addPair(a, b int32) {
+	if m.scratch == nil {
+		m.scratch = newBitset(m.n)
+	}
+	m.scratch.set(int(b))
+	m.addPairs(a, m.scratch)
+	m.scratch.clear(int(b))
+}
+
+// run derives the pairs to their fixpoint under the current compat. moved,
+// when not nil, is called for every step of a row: the thread at a moves
+// while the other stands at any position of the row mask (pair(a, B) ∧
+// exec(a, B); the mask is only valid during the call).
+func (m *pairMatrix) run(ctx context.Context, moved func(a int32, mask bitset) error) error {
+	e := m.e
+	m.ok = map[okKey]bitset{} // compat changed
+	if !m.seeded {
+		m.seeded = true
+		m.rows = make([]bitset, m.n)
+		m.inQueue = make([]bool, m.n)
+		m.mainSet = newBitset(m.n)
+		for p := range m.rows {
+			var err error
+			if m.rows[p], err = m.alloc(); err != nil {
+				return err
+			}
+			if e.inMain[p] {
+				m.mainSet.set(p)
+			}
+		}
+		for s := range e.pos.locs {
+			for _, en := range e.spawn[s] {
+				for _, a := range e.pos.cf[s] {
+					m.addPair(en, a)
+				}
+			}
+		}
+	} else {
+		// exec may allow more now: every row moves again with all its
+		// partners.
+		for a := range m.rows {
+			m.enqueue(int32(a))
+		}
+	}
+	mask := newBitset(m.n)
+	steps := 0
+	for len(m.queue) > 0 {
+		if steps++; steps%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		a := m.queue[len(m.queue)-1]
+		m.queue = m.queue[:len(m.queue)-1]
+		m.inQueue[a] = false
+		ex := m.execSet(a)
+		if ex == nil {
+			continue // a cannot move (yet); a later round re-examines it
+		}
+		pa := m.rows[a]
+		any := false
+		for i := range mask {
+			mask[i] = pa[i] & ex[i]
+			any = any || mask[i] != 0
+		}
+		if !any {
+			continue
+		}
+		for _, a2 := range e.pos.cf[a] {
+			m.addPairs(a2, mask)
+		}
+		for _, en := range e.spawn[a] {
+			m.addPairs(en, mask)
+		}
+		if moved != nil {
+			if err := moved(a, mask); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
