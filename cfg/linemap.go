@@ -3,6 +3,7 @@ package cfg
 import (
 	"bytes"
 	"go/token"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -76,6 +77,11 @@ func mapError(e *Error, filename string, src []byte) *Error {
 			out.Msg += " (" + filename + ":" + strconv.Itoa(e.Pos.Line) + " in the preprocessed file)"
 		}
 	}
+	if strings.HasPrefix(out.Msg, "unexpected identifier") {
+		if prev := identBefore(out.Pos, filename, src); prev != "" {
+			out.Msg += " (after " + prev + ", which is not a type here)"
+		}
+	}
 	if h := flagHint(out.Msg); h != "" && !strings.Contains(out.Msg, "hint:") {
 		out.Msg += "; hint: " + h
 	}
@@ -93,4 +99,39 @@ func flagHint(msg string) string {
 		return "if this compiles with the project's build, a macro it defines may be missing (-D, -include, -std=) or use -p BUILD_DIR"
 	}
 	return ""
+}
+
+// identBefore is the identifier that ends before the error's column on
+// its line ("bool" in "bool failed;" when bool is not declared), "" when
+// there is none or the file cannot be read.
+func identBefore(pos token.Position, filename string, src []byte) string {
+	data := src
+	if pos.Filename != filename {
+		d, err := os.ReadFile(pos.Filename)
+		if err != nil {
+			return ""
+		}
+		data = d
+	}
+	lines := bytes.SplitN(data, []byte("\n"), pos.Line+1)
+	if pos.Line < 1 || pos.Line > len(lines) {
+		return ""
+	}
+	line := lines[pos.Line-1]
+	i := pos.Column - 1
+	if i > len(line) || i < 0 {
+		return ""
+	}
+	j := i
+	for j > 0 && (line[j-1] == ' ' || line[j-1] == '\t') {
+		j--
+	}
+	k := j
+	for k > 0 && isIdent(line[k-1]) {
+		k--
+	}
+	if k == j || line[k] >= '0' && line[k] <= '9' || cKeywords[string(line[k:j])] {
+		return ""
+	}
+	return string(line[k:j])
 }

@@ -31,6 +31,10 @@ int main(void) {
 	if err == nil || !strings.HasPrefix(err.Error(), "gen.c:100:") || !strings.Contains(err.Error(), "hint:") || strings.Contains(err.Error(), ".go:") {
 		t.Errorf("error %v, want it at gen.c:100 with a hint", err)
 	}
+	_, err = Build("t3.c", []byte("struct s {\n  bool failed;\n};\n"), Options{DataModel: LP64})
+	if err == nil || !strings.Contains(err.Error(), "t3.c:2:8: error: unexpected identifier") || !strings.Contains(err.Error(), "after bool, which is not a type here") {
+		t.Errorf("undeclared type: %v", err)
+	}
 	for _, tc := range []struct {
 		line, want int
 		file       string
