@@ -97,7 +97,7 @@ type Check struct {
 	// Invariant is the invariant at the site, in source terms.
 	Invariant string `json:"invariant,omitempty"`
 	// Writes are the interfering writes of other threads that can reach
-	// the site (unproven checks only).
+	// the site (unproven checks only; at most 50).
 	Writes []Write `json:"writes,omitempty"`
 	// Schedule is a violated check's counterexample.
 	Schedule []Step `json:"schedule,omitempty"`

@@ -9,6 +9,9 @@ import (
 	"chorus/report"
 )
 
+// maxWrites bounds the interfering writes listed per check.
+const maxWrites = 50
+
 // toReport converts one file's outcome.
 func toReport(out fileOutcome) report.File {
 	f := report.File{File: out.file, Verdict: "unknown", Checks: []report.Check{}}
@@ -38,7 +41,13 @@ func toReport(out fileOutcome) report.File {
 		}
 		if c.Status == analysis.Unproven {
 			rc.Message = checkWarning(c, out.res)
-			for _, w := range out.res.Writes(c) {
+			ws := out.res.Writes(c)
+			if len(ws) > maxWrites {
+				// Real code: a check in a library may see thousands of
+				// cells written by the client's threads (MBs of JSON).
+				ws = ws[:maxWrites]
+			}
+			for _, w := range ws {
 				rc.Writes = append(rc.Writes, report.Write{File: w.Pos.Filename, Line: w.Pos.Line, Column: w.Pos.Column, Variable: w.Var, Value: w.Value})
 			}
 			if cex := out.violated[c.Check.ID]; cex != nil {
