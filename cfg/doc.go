@@ -116,10 +116,23 @@
 //     external is stated once as a note (Assumption.Note) in check's
 //     output; logging functions (printf, printk, ...) are assumed pure.
 //
-// Checks: assertions (assert, __VERIFIER_assert, __CPROVER_assert,
-// reachable reach_error/__VERIFIER_error/__assert_fail), array bounds for
-// direct indexing of arrays of known length and for pointer registers that
-// can only hold the start of one such array, signed overflow of + - * / %
-// and unary minus (in mathematical integers), division by zero. Shifts and
-// conversions are not checked.
+// Checks: assertions (__VERIFIER_assert, __CPROVER_assert; the assert
+// macros of glibc, musl, the BSDs, Bionic and macOS and "if (!(e))
+// abort();", recognized by shape in assert.go: one check of e each, with
+// abort an error except in units declaring reach_error, SV-COMP's
+// convention; reachable reach_error/__VERIFIER_error and other failure
+// calls), array bounds for direct indexing of arrays of known length and
+// for pointer registers that can only hold the start of one such array,
+// signed overflow of + - * / % and unary minus (in mathematical
+// integers), division by zero. Shifts and conversions are not checked.
+//
+// Frontend (build.go, hostcc.go, linemap.go): Options carry the compile
+// command's meaningful flags (include directories by kind in gcc's search
+// order, -D/-U in order, forced includes, -std, -pthread); the host
+// compiler's predefined macros and system directories come from
+// ProbeHost once per probe and process (or HostConfigSource, chorus's disk
+// cache); InputDigest covers all of it. Errors in preprocessed input are
+// moved to the original file and line through its line markers.
+// Constructs lowered to an over-approximation (approx.go: sizeof of a
+// variable length type) are stated once per site as notes.
 package cfg
