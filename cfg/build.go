@@ -47,6 +47,10 @@ type Options struct {
 	// template's shared body instead of inlining it (tests and the
 	// oracle; by default a size policy decides, see shareCall).
 	ShareAll bool
+	// NoAtomicLocks keeps locks built from atomic sections as they are
+	// written (atomiclock.go rewrites them into Acquire/Release; the
+	// oracle explores the program without the rewrite as ground truth).
+	NoAtomicLocks bool
 }
 
 // DefaultMaxLocs is the default budget of locations per program.
@@ -164,6 +168,7 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	for round := 0; ; round++ {
 		b = newBuilder(filename, ast, opts.DataModel, maxLocs)
 		b.shareAll = opts.ShareAll
+		b.noAtomicLocks = opts.NoAtomicLocks
 		b.callbacks = callbacks
 		b.build()
 		if !b.rebuild {

@@ -62,6 +62,7 @@ type builder struct {
 	locFunc          map[*Loc]string // the C function each location comes from
 	shared           map[genericKey]*sharedBody
 	shareAll         bool
+	noAtomicLocks    bool // Options.NoAtomicLocks
 	nodeCount        map[string]int
 	unitSize         int // -1: not computed
 	callCount        map[string]int

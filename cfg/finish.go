@@ -20,7 +20,9 @@ func (b *builder) finish() {
 	b.escape(a)
 	b.pointerBoundsChecks()
 	b.atomicFlags()
-	b.atomicLocks()
+	if !b.noAtomicLocks {
+		b.atomicLocks()
+	}
 	b.bodyMods()
 	b.sortAssumptions()
 }

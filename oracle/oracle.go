@@ -257,7 +257,24 @@ func (c *Config) Check(ctx context.Context, seed int64, prog *gen.Prog, domain s
 		return pr
 	}
 	lo, hi := prog.NondetRange()
-	ex, err := confirm.Explore(p, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
+	// Ground truth: with custom locks, the program as written (the
+	// analysis gets them rewritten into acquire/release by the frontend,
+	// cfg/atomiclock.go, which must only add executions). The rewrite
+	// changes actions in place, so locations and variables correspond.
+	truth := p
+	if prog.CustomLocks {
+		q, err := lowerWith(name, src, cfg.Options{ShareAll: SharesCalls(seed), NoAtomicLocks: true})
+		if err == nil && (len(q.Locs) != len(p.Locs) || len(q.Vars) != len(p.Vars)) {
+			err = fmt.Errorf("the atomic-lock rewrite changed the locations or variables")
+		}
+		if err != nil {
+			pr.Complete = true
+			pr.Violations = append(pr.Violations, &Violation{Seed: seed, Mutation: c.Mutation, Kind: "frontend", Detail: err.Error(), Source: src})
+			return pr
+		}
+		truth = q
+	}
+	ex, err := confirm.Explore(truth, explore.Options{MaxInstances: c.K, HavocMin: lo, HavocMax: hi,
 		MaxStates: c.MaxStates, Timeout: c.ExploreTimeout, KeepDeadEnds: true})
 	if err != nil {
 		pr.Violations = append(pr.Violations, &Violation{Seed: seed, Mutation: c.Mutation, Kind: "frontend", Detail: "explore: " + err.Error(), Source: src})
@@ -320,7 +337,13 @@ func SharesCalls(seed int64) bool { return seed%2 != 0 }
 
 // lower builds and sanity-checks the IR of a generated program.
 func lower(name, src string, share bool) (*cfg.Program, error) {
-	p, err := cfg.Build(name, []byte(src), cfg.Options{ShareAll: share})
+	return lowerWith(name, src, cfg.Options{ShareAll: share})
+}
+
+// lowerWith builds and sanity-checks the IR of a generated program with
+// the given frontend options.
+func lowerWith(name, src string, opts cfg.Options) (*cfg.Program, error) {
+	p, err := cfg.Build(name, []byte(src), opts)
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}

@@ -6,6 +6,11 @@ type Prog struct {
 	Globals     []*Var
 	Mutexes     []string
 	InitMutexes bool // main starts with pthread_mutex_init for each mutex
+	// CustomLocks: the mutexes are int lock words taken and released by
+	// __VERIFIER_atomic_acquire_M / __VERIFIER_atomic_release_M functions
+	// (assume the word is 0 / 1, set it to 1 / 0), SV-COMP's idiom
+	// (cfg/atomiclock.go lowers them as acquire/release).
+	CustomLocks bool
 	Threads     []*Func
 	Main        *Func
 	// Helpers are functions "int hN(int p0, ...)" called from main, the
@@ -253,7 +258,7 @@ func Refs(e Expr) []string {
 
 // Clone returns a deep copy of p.
 func (p *Prog) Clone() *Prog {
-	q := &Prog{Seed: p.Seed, InitMutexes: p.InitMutexes, Mutexes: append([]string(nil), p.Mutexes...)}
+	q := &Prog{Seed: p.Seed, InitMutexes: p.InitMutexes, CustomLocks: p.CustomLocks, Mutexes: append([]string(nil), p.Mutexes...)}
 	q.Globals = cloneVars(p.Globals)
 	q.Main = cloneFunc(p.Main)
 	for _, t := range p.Threads {

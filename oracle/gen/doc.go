@@ -34,7 +34,9 @@
 // (no locks, spawns or joins inside; one touching only globals may instead
 // be a function __VERIFIER_atomic_aN called in its place), and
 // read-modify-writes "l = g; g = l + c; __VERIFIER_assert(g OP l);" under
-// a mutex or alone (a thread's locals related with globals). Half of the
+// a mutex or alone (a thread's locals related with globals; every other
+// one under a mutex asserts after the unlock, where only a global that
+// moves one way keeps the relation: analysis/monotone.go). Half of the
 // programs with a mutex guard their last global: it is written only while
 // the first mutex is held (a lock-protected global). Spawns and joins stand only at the top
 // level of a function, a join after its spawn, so every join has a thread to
@@ -47,6 +49,12 @@
 // threads and later helpers call them with varying arguments ("x =
 // hN(y, z + c);" or the call alone), inside locks and atomic sections too.
 // MaxSteps counts a call as its helper's body plus two steps.
+//
+// With Prog.CustomLocks (seeds ≡ 3 mod 4 with mutexes, decided without a
+// draw), the mutexes are int words locked by __VERIFIER_atomic_acquire_M()
+// / __VERIFIER_atomic_release_M() (through a pointer: ..._p(p_M)), the
+// SV-COMP idiom cfg/atomiclock.go lowers as acquire/release; the oracle
+// explores the program built without that rewrite as ground truth.
 //
 // The C is self-contained: pthread types and functions and the
 // __VERIFIER_* functions are declared at the top without #include.

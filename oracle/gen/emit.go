@@ -18,6 +18,7 @@ extern int pthread_mutex_lock(pthread_mutex_t *);
 extern int pthread_mutex_unlock(pthread_mutex_t *);
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
+extern void abort(void);
 extern void __VERIFIER_assert(int);
 extern void __VERIFIER_atomic_begin(void);
 extern void __VERIFIER_atomic_end(void);
@@ -35,7 +36,17 @@ func (p *Prog) C() string {
 		fmt.Fprintf(&w, "%s %s = %s;\n", g.ctype(), g.Name, constString(g.Init))
 	}
 	for _, m := range p.Mutexes {
+		if p.CustomLocks {
+			fmt.Fprintf(&w, "int %s;\n", m)
+			fmt.Fprintf(&w, "void __VERIFIER_atomic_acquire_%s(void) { __VERIFIER_assume(%s == 0); %s = 1; }\n", m, m, m)
+			fmt.Fprintf(&w, "void __VERIFIER_atomic_release_%s(void) { if (!(%s == 1)) abort(); %s = 0; }\n", m, m, m)
+			continue
+		}
 		fmt.Fprintf(&w, "pthread_mutex_t %s;\n", m)
+	}
+	if p.CustomLocks {
+		w.WriteString("void __VERIFIER_atomic_acquire_p(int *w) { if (!(*w == 0)) abort(); *w = 1; }\n")
+		w.WriteString("void __VERIFIER_atomic_release_p(int *w) { __VERIFIER_assume(*w == 1); *w = 0; }\n")
 	}
 	for _, h := range p.Helpers {
 		fmt.Fprintf(&w, "int %s(%s);\n", h.Name, h.params())
@@ -158,14 +169,22 @@ func (p *Prog) emitFunc(w *strings.Builder, fn *Func, isMain bool, atomics map[*
 		}
 	}
 	for _, m := range info.ptrs {
+		if p.CustomLocks {
+			fmt.Fprintf(w, "  int *p_%s = &%s;\n", m, m)
+			continue
+		}
 		fmt.Fprintf(w, "  pthread_mutex_t *p_%s = &%s;\n", m, m)
 	}
 	if isMain && p.InitMutexes {
 		for _, m := range p.Mutexes {
+			if p.CustomLocks {
+				fmt.Fprintf(w, "  %s = 0;\n", m)
+				continue
+			}
 			fmt.Fprintf(w, "  pthread_mutex_init(&%s, 0);\n", m)
 		}
 	}
-	e := &emitter{w: w, info: info, atomics: atomics}
+	e := &emitter{w: w, info: info, atomics: atomics, custom: p.CustomLocks}
 	e.block(fn.Body, 1, 0)
 }
 
@@ -173,6 +192,7 @@ type emitter struct {
 	w       *strings.Builder
 	info    *funcInfo
 	atomics map[*Atomic]string // atomic sections emitted as functions
+	custom  bool               // Prog.CustomLocks
 }
 
 func (e *emitter) line(indent int, format string, args ...any) {
@@ -224,9 +244,20 @@ func (e *emitter) stmt(s Stmt, in, depth int) {
 		if s.ViaPtr {
 			arg = "p_" + s.Mutex
 		}
-		e.line(in, "pthread_mutex_lock(%s);", arg)
-		e.block(s.Body, in+1, depth)
-		e.line(in, "pthread_mutex_unlock(%s);", arg)
+		switch {
+		case e.custom && s.ViaPtr:
+			e.line(in, "__VERIFIER_atomic_acquire_p(%s);", arg)
+			e.block(s.Body, in+1, depth)
+			e.line(in, "__VERIFIER_atomic_release_p(%s);", arg)
+		case e.custom:
+			e.line(in, "__VERIFIER_atomic_acquire_%s();", s.Mutex)
+			e.block(s.Body, in+1, depth)
+			e.line(in, "__VERIFIER_atomic_release_%s();", s.Mutex)
+		default:
+			e.line(in, "pthread_mutex_lock(%s);", arg)
+			e.block(s.Body, in+1, depth)
+			e.line(in, "pthread_mutex_unlock(%s);", arg)
+		}
 	case *Atomic:
 		if name, ok := e.atomics[s]; ok {
 			e.line(in, "%s();", name)

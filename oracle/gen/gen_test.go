@@ -93,7 +93,7 @@ func TestShape(t *testing.T) {
 	}
 	for _, f := range []string{"Assign", "Havoc", "Assume", "Assert", "If", "Else", "Loop",
 		"Lock", "LockViaPtr", "Atomic", "Spawn", "SpawnLoop", "NestedSpawn", "Join",
-		"PlainAssert", "ReachError", "Overflow", "InitMutexes", "AtomicFunc", "Byte", "ArgPtr"} {
+		"PlainAssert", "ReachError", "Overflow", "InitMutexes", "AtomicFunc", "Byte", "ArgPtr", "CustomLocks"} {
 		if seen[f] == 0 {
 			t.Errorf("feature %s never generated", f)
 		}
@@ -112,6 +112,9 @@ func checkShape(t *testing.T, name string, p *Prog, o Options, seen map[string]i
 	}
 	if p.InitMutexes {
 		seen["InitMutexes"]++
+	}
+	if p.CustomLocks {
+		seen["CustomLocks"]++
 	}
 	total := 0
 	inst := p.Instances()

@@ -72,6 +72,8 @@ func Generate(seed int64, opts Options) *Prog {
 		p.Mutexes = append(p.Mutexes, fmt.Sprintf("m%d", i))
 	}
 	p.InitMutexes = len(p.Mutexes) > 0 && g.r.IntN(2) == 0
+	// Decided by the seed, not drawn: the other draws stay as they were.
+	p.CustomLocks = len(p.Mutexes) > 0 && seed%4 == 3
 	if len(p.Mutexes) > 0 && len(p.Globals) >= 2 && g.r.IntN(2) == 0 {
 		// A lock-protected global: written only while its mutex is held
 		// (analysis: interference/protect.go).
@@ -105,6 +107,7 @@ type generator struct {
 	instances map[string]int    // thread template -> upper bound of instances
 	total     int               // sum of instances
 	guard     map[string]string // protected global -> the mutex held at every write
+	rmw       int               // read-modify-writes under a mutex so far
 }
 
 // scope is where a statement is generated.
@@ -375,7 +378,16 @@ func (g *generator) readModifyWrite(sc, inner scope, free []string) Stmt {
 	for h := range sc.held {
 		in.held[h] = true
 	}
-	return &Lock{Mutex: m, ViaPtr: g.r.IntN(3) == 0, Body: body}
+	lock := &Lock{Mutex: m, ViaPtr: g.r.IntN(3) == 0, Body: body}
+	// Every other one (counted, not drawn) asserts after the unlock: other
+	// threads may have written g since, which only an analysis knowing
+	// how g can move (analysis/monotone.go) may see through.
+	g.rmw++
+	if g.rmw%2 == 0 {
+		lock.Body = body[:2]
+		return &Loop{Bound: 1, Body: []Stmt{lock, body[2]}}
+	}
+	return lock
 }
 
 // globalsOnly reports whether b touches only globals (so it can be moved
