@@ -13,7 +13,8 @@
 // and each assume/check condition when all are Globals or all are Locals of
 // one template; then (MixedCells) the same over those that relate one
 // template's locals with globals, into mixed cells (mixed.go: what an edge
-// from another thread means for them); only integer variables and single
+// from another thread means for them; with MixedMultiOwner a cell may
+// hold several templates' locals); only integer variables and single
 // non-summary memory cells take part; a cell is capped at
 // MaxRelationalCellVars variables (a skipped union loses relations only).
 // Cell 0 is ControlCell, the control pseudo-cell. Relays (relay.go) are

@@ -7,8 +7,15 @@ import (
 
 // Mixed cells relate a thread's locals with globals (relational mode;
 // Partition, MixedCells). A mixed cell holds locals of one template, its
-// Owner, and globals. Other templates track it too (for its globals);
-// the locals' dimensions mean nothing there and stay unconstrained.
+// Owner, and globals; with MixedMultiOwner also locals of other templates
+// (the statements of the template that relates a global most are merged
+// first, the others' after, within the size cap). Every template tracks
+// it; in a template's states the dimensions of the other templates'
+// locals mean nothing and stay unconstrained: the template's own actions
+// never write them, ⊥ and entry edges leave them any value, and foreign
+// edges forget all locals of the cell (∃L below), whichever template
+// they belong to. So a thread's locals are related only by its own
+// template's sequential edges, as with one owner.
 //
 // Meaning of an edge u —X→ v into a mixed cell X: as for any cell, the
 // value of X's globals produced at u may be their value at v. For X's

@@ -21,9 +21,11 @@ const ControlCell CellID = 0
 const NoCell CellID = -1
 
 // Cell is a set of variables whose values are tracked together (one
-// abstract value of dimension len(Vars)). A cell holds locals of one
-// template at most. Global: the cell holds globals; Owner: the template
-// whose locals a mixed cell (locals and globals, relational mode) holds.
+// abstract value of dimension len(Vars)). A cell without globals holds
+// locals of one template at most; a mixed cell (locals and globals,
+// relational mode) may hold several templates' locals (MixedMultiOwner).
+// Global: the cell holds globals; Owner: the template of a mixed cell's
+// first local.
 type Cell struct {
 	ID     CellID
 	Vars   []*cfg.Var // sorted by Var.ID
@@ -58,6 +60,13 @@ func (c *Cell) String() string {
 // would make a cell larger is skipped (octagon operations are cubic in the
 // cell size). Skipping a union only loses relations, never soundness.
 const MaxRelationalCellVars = 12
+
+// MixedMultiOwner lets a mixed cell hold the locals of several templates
+// (a second pass after the one-template assignment, within the size cap;
+// see mixed.go for why a template's locals mean nothing, and stay
+// unconstrained, in another template's states). Goblint octagon 133 ->
+// 140/196 (main's loads of globals another template writes together).
+var MixedMultiOwner = true
 
 // Partition maps every variable of a program to its cell.
 type Partition struct {
@@ -148,6 +157,7 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 				owner[r] = owner[v.ID]
 			}
 		}
+		multi := false // second pass: several templates' locals per cell
 		mixUnion := func(vars []*cfg.Var) {
 			for _, v := range vars {
 				if v.Scope == cfg.Local && isParam(p, v) {
@@ -160,7 +170,7 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 					continue
 				}
 				oa, ob := owner[a], owner[b]
-				if oa != nil && ob != nil && oa != ob {
+				if oa != nil && ob != nil && oa != ob && !multi {
 					continue
 				}
 				if size[a] < size[b] {
@@ -205,20 +215,29 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 				}
 			}
 		}
-		for _, t := range order {
-			for _, l := range byTemplate[t] {
-				vars := actVars(l)
-				if len(vars) < 2 || !mixesScopes(vars) {
-					continue
-				}
-				keep := vars[:0:0]
-				for _, v := range vars {
-					if v.Scope != cfg.Global || prefer[v] == t {
-						keep = append(keep, v)
+		// Then (MixedMultiOwner) the other templates' statements relating
+		// locals with globals, as far as the size cap allows: a cell may
+		// hold the locals of several templates.
+		for pass := 0; pass < 2; pass++ {
+			multi = pass == 1
+			if multi && !MixedMultiOwner {
+				break
+			}
+			for _, t := range order {
+				for _, l := range byTemplate[t] {
+					vars := actVars(l)
+					if len(vars) < 2 || !mixesScopes(vars) {
+						continue
 					}
-				}
-				if len(keep) >= 2 && mixesScopes(keep) {
-					mixUnion(keep)
+					keep := vars[:0:0]
+					for _, v := range vars {
+						if v.Scope != cfg.Global || prefer[v] == t || multi {
+							keep = append(keep, v)
+						}
+					}
+					if len(keep) >= 2 && mixesScopes(keep) {
+						mixUnion(keep)
+					}
 				}
 			}
 		}

@@ -1,0 +1,42 @@
+// chorus: --checks assert --domain octagon
+// Two globals written together under a lock by one template and read
+// together by main: main's loads of g and h join the worker's mixed cell
+// (a mixed cell may hold the locals of several templates, dfg/mixed.go),
+// so g == h survives into main's locals.
+typedef unsigned long pthread_t;
+typedef union { char size[24]; long align; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_trylock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern void __VERIFIER_assert(int);
+
+int g = 1;
+int h = 1;
+pthread_mutex_t m;
+
+void *worker(void *arg) {
+  int x = __VERIFIER_nondet_int();
+  pthread_mutex_lock(&m);
+  g = x;
+  h = x;
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  pthread_mutex_lock(&m);
+  int a = g;
+  int b = h;
+  __VERIFIER_assert(a == b); // want assert:proven
+  pthread_mutex_unlock(&m);
+  return 0;
+}
