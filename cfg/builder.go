@@ -552,6 +552,15 @@ func (b *builder) globalStorage(decl *cc.Declarator) *storage {
 	} else {
 		s.obj = b.newObject(name, GlobalObject, t, false)
 	}
+	tls := decl.IsThreadLocal()
+	for _, d := range b.globalDecls[name] {
+		tls = tls || d.IsThreadLocal()
+	}
+	if s.reg != nil {
+		s.reg.ThreadLocal = tls
+	} else {
+		s.obj.ThreadLocal = tls
+	}
 	b.globals[name] = s
 	if in := b.globalInits[name]; in != nil {
 		saveFr := b.fr

@@ -158,6 +158,12 @@ type Var struct {
 	// many-instance code reachable by others): the analysis must use
 	// weak updates on them. Non-summary cells are strongly updatable.
 	Summary bool
+
+	// ThreadLocal marks a global register declared _Thread_local or
+	// __thread: each thread has its own copy, starting at Init. The
+	// analysis may treat it as one shared register (more behaviours);
+	// the interpreter (cfg/interp) gives each thread its copy.
+	ThreadLocal bool
 }
 
 func (v *Var) String() string { return v.Name }
@@ -192,6 +198,11 @@ type Object struct {
 	// indeterminate contents (calloc's are zeroed by explicit stores or
 	// the Alloc's Zero flag).
 	Init []InitValue
+	// ThreadLocal marks a GlobalObject declared _Thread_local or
+	// __thread: each thread has its own instance in C. The analysis and
+	// the interpreter treat it as one shared object (more behaviours),
+	// so executions of the interpreter may not be C executions.
+	ThreadLocal bool
 }
 
 // InitValue is one initialized scalar inside an object.

@@ -37,14 +37,24 @@
 //     its value can be read. The other havocs are __VERIFIER_nondet_*
 //     inputs (and main's argc and argv: any value, a documented
 //     simplification).
+//   - thread-local globals (_Thread_local, __thread): the interpreter
+//     gives each thread its copy of a thread-local register; a
+//     thread-local object (its address taken, or an aggregate) has one
+//     instance for all threads, so such a program yields no
+//     counterexample (ErrAssumptions);
+//   - abort() and exit() end the whole program in C but only the calling
+//     thread in the IR: see doomedLocs;
 //   - runtime errors of the interpreter end a path; they are not checks
 //     and are never reported as violations.
 //
 // Confirm explores in rounds of growing cost — for 1, 2, ..., k instances
 // per template, havoc values in [0, 1], [-1, 1], [0, 3] and [-2, 2] —
 // each round with an equal share of the time left, and stops as soon as every
-// requested check has a counterexample. An exhausted budget just means
-// fewer confirmations.
+// requested check has a counterexample. A round that would explore the
+// same states as one before is skipped: the other havoc ranges when a
+// complete search ran no havoc, more instances when every search at this
+// bound was complete and no spawn ever waited for an instance. An
+// exhausted budget just means fewer confirmations.
 package confirm
 
 import (
@@ -107,6 +117,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	if !ok {
 		return out, ErrAssumptions
 	}
+	doomed := doomedLocs(p)
 	if k <= 0 {
 		k = 1
 	}
@@ -124,30 +135,44 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	for _, c := range checks {
 		want[c] = true
 	}
-	var rounds []round
+	ranges := []round{{0, 0, 1}, {0, -1, 1}, {0, 0, 3}, {0, -2, 2}}
+	total := k * len(ranges) // rounds not yet run or skipped
 	for i := 1; i <= k; i++ {
-		rounds = append(rounds, round{i, 0, 1}, round{i, -1, 1}, round{i, 0, 3}, round{i, -2, 2})
-	}
-	for i, r := range rounds {
-		left := time.Until(deadline)
-		if left <= 0 || ctx.Err() != nil || len(out) == len(want) {
-			break
-		}
-		// Each remaining round gets an equal share of the time left, so
-		// one exploding round (a loop over a large havoc value) does not
-		// starve the others.
-		share := left / time.Duration(len(rounds)-i)
-		res, err := Explore(p, explore.Options{MaxInstances: r.k, HavocMin: r.lo, HavocMax: r.hi,
-			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden})
-		if err != nil {
-			return out, err
-		}
-		for _, f := range res.Failures {
-			c := f.Event.Check
-			if !want[c] || out[c] != nil {
-				continue
+		bounded := false
+		for j, r := range ranges {
+			left := time.Until(deadline)
+			if left <= 0 || ctx.Err() != nil || len(out) == len(want) {
+				return out, nil
 			}
-			out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: r.k, HavocMin: r.lo, HavocMax: r.hi}
+			// Each remaining round gets an equal share of the time left, so
+			// one exploding round (a loop over a large havoc value) does not
+			// starve the others.
+			share := left / time.Duration(total)
+			total--
+			res, err := Explore(p, explore.Options{MaxInstances: i, HavocMin: r.lo, HavocMax: r.hi,
+				MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden, Exclusive: doomed})
+			if err != nil {
+				return out, err
+			}
+			for _, f := range res.Failures {
+				c := f.Event.Check
+				if !want[c] || out[c] != nil {
+					continue
+				}
+				out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: i, HavocMin: r.lo, HavocMax: r.hi}
+			}
+			bounded = bounded || res.Bounded || !res.Complete
+			if res.Complete && res.Havocs == 0 {
+				// No input was read: the other ranges explore the same
+				// states.
+				total -= len(ranges) - 1 - j
+				break
+			}
+		}
+		if !bounded {
+			// No spawn waited for an instance (and every search was
+			// complete): more instances explore the same states.
+			break
 		}
 	}
 	return out, nil
@@ -162,6 +187,11 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 // Join). ok is false when some assumption has no location at its
 // position. The result is nil when nothing is marked.
 func untrustedLocs(p *cfg.Program) ([]bool, bool) {
+	for _, o := range p.Objects {
+		if o.ThreadLocal {
+			return nil, false // one instance for all threads: not C
+		}
+	}
 	type key struct {
 		file      string
 		line, col int
@@ -224,6 +254,83 @@ func untrustedLocs(p *cfg.Program) ([]bool, bool) {
 		}
 	}
 	return forbidden, true
+}
+
+// doomedLocs marks the locations from which a thread can only go on to
+// abort() or exit() (the frontend lowers them to an Assume of false
+// without successors) by moves that read and write only its own
+// registers (no check on the way). In C such a call ends the whole
+// program; the IR lets the other threads go on (an over-approximation
+// the analysis may make, see cfg), so an explored execution in which
+// another thread moves while one stands at such a location may not be a
+// C execution — or only one in which the thread is preempted between
+// its last shared access and the call, which SV-COMP's semantics (and
+// its expected verdicts) exclude. The explorer lets a thread standing
+// there move alone (explore.Options.Exclusive): it runs to the call,
+// and the execution ends there.
+func doomedLocs(p *cfg.Program) []bool {
+	doomed := make([]bool, len(p.Locs))
+	any := false
+	for _, l := range p.Locs {
+		if a, ok := l.Act.(*cfg.Assume); ok && len(l.Succs) == 0 {
+			if c, ok := a.Cond.(*cfg.Const); ok && c.Value == 0 {
+				doomed[l.ID] = true
+				any = true
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, l := range p.Locs {
+			if doomed[l.ID] || len(l.Succs) == 0 || !localOnly(l.Act) {
+				continue
+			}
+			all := true
+			for _, s := range l.Succs {
+				all = all && doomed[s.ID]
+			}
+			if all {
+				doomed[l.ID] = true
+				changed = true
+			}
+		}
+	}
+	return doomed
+}
+
+// localOnly reports whether a reads and writes only registers of the
+// thread running it and checks nothing.
+func localOnly(a cfg.Action) bool {
+	local := func(e cfg.Expr) bool { return localExpr(e) }
+	switch a := a.(type) {
+	case *cfg.Skip:
+		return true
+	case *cfg.Assume:
+		return local(a.Cond)
+	case *cfg.Assign:
+		r, ok := a.Dst.(*cfg.VarRef)
+		return ok && r.Var.Mem == nil && r.Var.Scope == cfg.Local && local(a.Src)
+	}
+	return false
+}
+
+func localExpr(e cfg.Expr) bool {
+	switch e := e.(type) {
+	case *cfg.Const, *cfg.AddrOf:
+		return true
+	case *cfg.VarRef:
+		return e.Var.Mem == nil && e.Var.Scope == cfg.Local
+	case *cfg.Unary:
+		return localExpr(e.X)
+	case *cfg.Binary:
+		return localExpr(e.X) && localExpr(e.Y)
+	case *cfg.Cast:
+		return localExpr(e.X)
+	}
+	return false
 }
 
 // outputFuncs are the external functions the frontend assumes pure that

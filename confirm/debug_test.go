@@ -1,7 +1,9 @@
 package confirm
 
 import (
+	"context"
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -25,15 +27,46 @@ func TestDebugFile(t *testing.T) {
 	}
 	forbidden, ok := untrustedLocs(p)
 	t.Logf("assumptions fenced: %v", ok)
-	for k := 1; k <= 3; k++ {
+	maxK := 3
+	if v, err := strconv.Atoi(os.Getenv("CHORUS_CONFIRM_K")); err == nil {
+		maxK = v
+	}
+	for k := 1; k <= maxK; k++ {
 		start := time.Now()
-		res, err := Explore(p, explore.Options{Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 2_000_000, Timeout: 20 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
+		res, err := Explore(p, explore.Options{Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 5_000_000, Timeout: 60 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("k=%d reduced=%d states=%d transitions=%d complete=%v failures=%d errors=%d deadlocks=%d (%v)", k, res.Reduced, res.States, res.Transitions, res.Complete, len(res.Failures), len(res.Errors), res.Deadlocks, time.Since(start).Round(time.Millisecond))
 		for _, e := range res.Errors {
 			t.Logf("  error %v", e.Event)
+		}
+	}
+}
+
+// TestDebugConfirm runs Confirm on CHORUS_CONFIRM_FILE (ILP32) and logs
+// every counterexample; skipped without it.
+func TestDebugConfirm(t *testing.T) {
+	file := os.Getenv("CHORUS_CONFIRM_FILE")
+	if file == "" {
+		t.Skip("set CHORUS_CONFIRM_FILE")
+	}
+	p, err := cfg.BuildFile(file, cfg.Options{DataModel: cfg.ILP32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asserts []*cfg.Check
+	for _, c := range p.Checks {
+		if c.Kind == cfg.AssertCheck {
+			asserts = append(asserts, c)
+		}
+	}
+	cex, err := Confirm(context.Background(), p, asserts, 3, Budget{Timeout: 20 * time.Second})
+	t.Logf("violated=%d err=%v", len(cex), err)
+	for c, x := range cex {
+		t.Logf("check %v (k=%d havoc %d..%d):", c.Pos, x.Instances, x.HavocMin, x.HavocMax)
+		for _, s := range x.Schedule {
+			t.Logf("  T%d %d:%d %T %v", s.Thread, s.Pos.Line, s.Pos.Column, s.Loc.Act, s.Value)
 		}
 	}
 }

@@ -107,3 +107,152 @@ func (e *explorer) ample(s *interp.State, moves []interp.Move) (interp.ThreadID,
 	}
 	return 0, false
 }
+
+// maxForced bounds the forced moves advance runs in a row (a thread
+// looping alone would otherwise never stop).
+const maxForced = 256
+
+// advance runs, from ns (just reached from node parent by step), the
+// moves that are forced, without storing the states in between, and
+// returns the state it stops at; e.forced holds the moves it ran. A move
+// is forced in a state when
+//
+//   - (a) it is the only enabled move of the state (one thread inside an
+//     atomic section, or every other thread blocked or finished), and
+//     it is not a havoc: the state has a single successor, so storing it
+//     adds nothing — it is no deadlock, and a failed check or error of
+//     that move is recorded here (with its whole schedule), after which
+//     no state is returned (nil); or
+//   - (b) ample picks its thread, which has only this move, not a havoc:
+//     a reduced state with a single successor. If the move may fail or
+//     err, it runs on a copy; if it does fail, the state before it is
+//     returned instead (and stored by the caller), so that its full
+//     expansion runs the other threads there.
+//
+// Seen from the stored states, a run of forced moves is one move of the
+// reduced graph, and the arguments of ample (independence, and the cycle
+// proviso applied to the stored states) carry over: every cycle of the
+// reduced graph passes through stored states, since runs are bounded.
+// A thread standing at a location whose only successor is itself (a
+// halted end, see confirm) is never forced: that move changes nothing.
+//
+// advance is deterministic: schedule runs it again to rebuild the moves
+// of a path (record false: nothing is recorded), so nodes do not store
+// them.
+func (e *explorer) advance(ns *interp.State, parent int, step interp.Step, record bool) *interp.State {
+	e.forced = e.forced[:0]
+	for range maxForced {
+		if record {
+			e.noteBounded(ns)
+		}
+		moves := e.enabled(ns)
+		if len(moves) == 0 {
+			break
+		}
+		single := len(moves) == 1
+		t := moves[0].Thread
+		if !single {
+			var ok bool
+			if t, ok = e.ample(ns, moves); !ok {
+				break
+			}
+			n := 0
+			for _, mv := range moves {
+				if mv.Thread == t {
+					n++
+				}
+			}
+			if n != 1 {
+				break
+			}
+		}
+		var mv interp.Move
+		for _, m := range moves {
+			if m.Thread == t {
+				mv = m
+				break
+			}
+		}
+		loc := ns.Thread(t).Loc
+		if _, ok := loc.Act.(*cfg.Havoc); ok || len(loc.Succs) == 1 && loc.Succs[0] == loc {
+			break
+		}
+		st := interp.Step{Thread: t, Loc: loc.ID, Succ: mv.Succ, Pos: loc.Pos}
+		// ns is this search's own copy (no stored state shares what it
+		// changes), so the move runs in place, unless it may fail where
+		// the state before it must survive (b).
+		next := ns
+		var ev interp.Event
+		if single || !mayFail(loc.Act) {
+			ev = e.m.StepInPlace(ns, mv)
+			if ev.Kind != interp.NoEvent && ev.Kind != interp.OutputEvent {
+				next = nil
+				if !single {
+					panic("explore: an invisible move failed") // mayFail is wrong
+				}
+			}
+		} else {
+			next, ev = e.m.Step(ns, mv)
+		}
+		if record {
+			e.res.Transitions++
+		}
+		if next == nil {
+			if !single {
+				break // the caller stores ns and expands it fully
+			}
+			if record {
+				switch ev.Kind {
+				case interp.CheckFailed:
+					if !e.failed[ev.Check] {
+						e.failed[ev.Check] = true
+						e.res.Failures = append(e.res.Failures, Failure{ev, e.schedule(parent, append(append([]interp.Step{step}, e.forced...), st)...)})
+					}
+				case interp.ErrorEvent:
+					if !e.errAt[loc] {
+						e.errAt[loc] = true
+						e.res.Errors = append(e.res.Errors, Failure{ev, e.schedule(parent, append(append([]interp.Step{step}, e.forced...), st)...)})
+					}
+				}
+			}
+			return nil
+		}
+		e.forced = append(e.forced, st)
+		ns = next
+	}
+	return ns
+}
+
+// mayFail reports whether an invisible action may fail a check or err
+// (a check; a division, remainder or shift in what it evaluates).
+func mayFail(a cfg.Action) bool {
+	switch a := a.(type) {
+	case *cfg.CheckAct:
+		return true
+	case *cfg.Assume:
+		return exprMayFail(a.Cond)
+	case *cfg.Assign:
+		return exprMayFail(a.Src)
+	case *cfg.Skip:
+		return false
+	}
+	return true
+}
+
+func exprMayFail(e cfg.Expr) bool {
+	switch e := e.(type) {
+	case *cfg.Const, *cfg.AddrOf, *cfg.VarRef:
+		return false
+	case *cfg.Unary:
+		return exprMayFail(e.X)
+	case *cfg.Cast:
+		return exprMayFail(e.X)
+	case *cfg.Binary:
+		switch e.Op {
+		case cfg.Div, cfg.Rem, cfg.Shl, cfg.Shr:
+			return true
+		}
+		return exprMayFail(e.X) || exprMayFail(e.Y)
+	}
+	return true
+}

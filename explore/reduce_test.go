@@ -123,3 +123,48 @@ func TestReduceGenerated(t *testing.T) {
 		t.Errorf("only %d programs explored completely, want at least 200", compared)
 	}
 }
+
+func buildSrc(t *testing.T, src string) *cfg.Program {
+	t.Helper()
+	p, err := cfg.Build("t.c", []byte(src), cfg.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Result.Havocs and Result.Bounded tell confirm which rounds would repeat
+// the same search.
+func TestHavocsAndBounded(t *testing.T) {
+	const decls = `
+typedef unsigned long pthread_t;
+extern int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+extern int __VERIFIER_nondet_int(void);
+int g;
+void *w(void *arg) { g = g + 1; return 0; }
+void *v(void *arg) { g = g + 2; return 0; }
+`
+	cases := []struct {
+		name, main string
+		havocs     bool
+		bounded    bool
+	}{
+		{"no input", `int main(void) { pthread_t a; pthread_create(&a, 0, w, 0); return 0; }`, false, false},
+		{"input read", `int main(void) { int x = __VERIFIER_nondet_int(); if (x > 0) g = 5; return 0; }`, true, false},
+		{"input dead", `int main(void) { __VERIFIER_nondet_int(); g = 1; return 0; }`, false, false},
+		{"two templates", `int main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, v, 0); return 0; }`, false, false},
+		{"same template twice", `int main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); return 0; }`, false, true},
+	}
+	for _, c := range cases {
+		p := buildSrc(t, decls+c.main)
+		for _, reduce := range []bool{false, true} {
+			res, err := Explore(p, Options{MaxInstances: 1, HavocMin: 0, HavocMax: 1, Reduce: reduce, ForgetDead: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Complete || (res.Havocs > 0) != c.havocs || res.Bounded != c.bounded {
+				t.Errorf("%s (reduce %v): complete %v havocs %d bounded %v, want havocs %v bounded %v", c.name, reduce, res.Complete, res.Havocs, res.Bounded, c.havocs, c.bounded)
+			}
+		}
+	}
+}

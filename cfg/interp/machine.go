@@ -88,12 +88,25 @@ func New(p *cfg.Program, opts Options) (*Machine, error) {
 		staticInst:  make([]InstID, len(p.Objects)),
 		localCond:   make([]bool, len(p.Locs)),
 	}
+	// Thread-local global registers come first in every thread's
+	// Locals, at the same index in every template.
+	var tls []*cfg.Var
 	for i, v := range p.Vars {
 		if v == nil || v.ID != i {
 			return nil, fmt.Errorf("interp: Vars[%d] has ID mismatch", i)
 		}
 		m.globalIdx[i], m.localIdx[i] = -1, -1
-		if v.Mem != nil {
+		if v.Mem == nil && v.Scope == cfg.Global && v.ThreadLocal {
+			m.localIdx[i] = len(tls)
+			tls = append(tls, v)
+		}
+	}
+	for t := range m.localVars {
+		m.localVars[t] = append([]*cfg.Var(nil), tls...)
+	}
+	for _, v := range p.Vars {
+		i := v.ID
+		if v.Mem != nil || v.ThreadLocal && v.Scope == cfg.Global {
 			continue
 		}
 		if v.Scope == cfg.Global {
@@ -234,6 +247,18 @@ func (m *Machine) newThread(s *State, id ThreadID, t *cfg.Template) *Thread {
 	}
 	for i, v := range m.localVars[t.ID] {
 		th.Locals[i] = wrapNum(num{}, v.Type)
+		if v.Scope == cfg.Global {
+			// A thread-local global: its initial value (a constant or
+			// an address, as for any global).
+			if v.Init != nil {
+				if val, err := m.eval(s, nil, v.Init); err == nil {
+					if val, err = convert(val, v.Init.ExprType(), v.Type); err == nil {
+						th.Locals[i] = val
+					}
+				}
+			}
+			continue
+		}
 		if m.opts.CheckUninit && v != t.Param {
 			th.Locals[i] = Value{Obj: undefined}
 		}
@@ -459,7 +484,13 @@ func (m *Machine) quiet(a cfg.Action, t *Thread) bool {
 		return false
 	}
 	r, ok := dst.(*cfg.VarRef)
-	return ok && m.localIdx[r.Var.ID] >= 0 && r.Var.Template == t.Template
+	return ok && m.localIdx[r.Var.ID] >= 0 && m.owns(t, r.Var)
+}
+
+// owns reports whether register v (with a local index) is one of t's: a
+// local of t's template or a thread-local global.
+func (m *Machine) owns(t *Thread, v *cfg.Var) bool {
+	return v.Template == t.Template || v.ThreadLocal && v.Scope == cfg.Global
 }
 
 // DeadEnd reports whether after mv (with its Value) the thread would
@@ -526,7 +557,7 @@ func (m *Machine) postView(s *State, t *Thread, mv Move) (*State, *Thread, bool)
 		return ps, t, true
 	}
 	li := m.localIdx[dst.Var.ID]
-	if li < 0 || dst.Var.Template != t.Template {
+	if li < 0 || !m.owns(t, dst.Var) {
 		return nil, nil, false
 	}
 	pt := *t
@@ -581,6 +612,22 @@ func (m *Machine) actEnabled(s *State, t *Thread) bool {
 		return err != nil || s.Spawned[tmpl.ID] < m.opts.MaxInstances
 	}
 	return true
+}
+
+// AtInstanceBound reports whether thread id stands at a Spawn that
+// Options.MaxInstances keeps from running (its template has all its
+// instances already): a search with a larger bound could go on there.
+func (m *Machine) AtInstanceBound(s *State, id ThreadID) bool {
+	t := s.Thread(id)
+	if t == nil || t.Done || t.Halted || m.opts.MaxInstances <= 0 {
+		return false
+	}
+	a, ok := t.Loc.Act.(*cfg.Spawn)
+	if !ok {
+		return false
+	}
+	tmpl, err := m.spawnTarget(s, t, a)
+	return err == nil && s.Spawned[tmpl.ID] >= m.opts.MaxInstances
 }
 
 // Step executes mv in a copy of s and returns the new state. It returns a
@@ -838,7 +885,7 @@ func (m *Machine) assign(s *State, t *Thread, dst cfg.LValue, from cfg.Type, v V
 			return nil
 		}
 		li := m.localIdx[d.Var.ID]
-		if li < 0 || t == nil || d.Var.Template != t.Template {
+		if li < 0 || t == nil || !m.owns(t, d.Var) {
 			return fmt.Errorf("write of %s, which is not a register of thread %d", d.Var.Name, threadID(t))
 		}
 		s.mutThread(t.ID).Locals[li] = v
@@ -1000,7 +1047,7 @@ func (m *Machine) eval(s *State, t *Thread, e cfg.Expr) (Value, error) {
 			return s.Globals[gi], nil
 		}
 		li := m.localIdx[e.Var.ID]
-		if li < 0 || t == nil || e.Var.Template != t.Template {
+		if li < 0 || t == nil || !m.owns(t, e.Var) {
 			return Value{}, fmt.Errorf("read of %s, which is not a register of thread %d", e.Var.Name, threadID(t))
 		}
 		if v := t.Locals[li]; v.Obj == undefined {
@@ -1073,7 +1120,7 @@ func (m *Machine) Register(s *State, id ThreadID, v *cfg.Var) (Value, bool) {
 	}
 	t := s.Thread(id)
 	li := m.localIdx[v.ID]
-	if t == nil || li < 0 || v.Template != t.Template {
+	if t == nil || li < 0 || !m.owns(t, v) {
 		return Value{}, false
 	}
 	if val := t.Locals[li]; val.Obj == undefined {
