@@ -60,6 +60,7 @@ package confirm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"go/token"
 	"strings"
 	"time"
@@ -135,6 +136,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	for _, c := range checks {
 		want[c] = true
 	}
+	var replayErr error
 	ranges := []round{{0, 0, 1}, {0, -1, 1}, {0, 0, 3}, {0, -2, 2}}
 	total := k * len(ranges) // rounds not yet run or skipped
 	for i := 1; i <= k; i++ {
@@ -142,7 +144,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 		for j, r := range ranges {
 			left := time.Until(deadline)
 			if left <= 0 || ctx.Err() != nil || len(out) == len(want) {
-				return out, nil
+				return out, replayErr
 			}
 			// Each remaining round gets an equal share of the time left, so
 			// one exploding round (a loop over a large havoc value) does not
@@ -157,6 +159,10 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 			for _, f := range res.Failures {
 				c := f.Event.Check
 				if !want[c] || out[c] != nil {
+					continue
+				}
+				if err := replay(p, f.Schedule, c, forbidden, doomed, i); err != nil {
+					replayErr = errors.Join(replayErr, fmt.Errorf("confirm: the schedule of %v does not replay: %v", c.Pos, err))
 					continue
 				}
 				out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: i, HavocMin: r.lo, HavocMax: r.hi}
@@ -175,7 +181,50 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 			break
 		}
 	}
-	return out, nil
+	return out, replayErr
+}
+
+// replay runs sched in the reference interpreter alone (no explorer, no
+// patched program) and checks that it is an execution that the fences
+// allow — no step runs a forbidden location, no thread moves while
+// another stands at a doomed one — and that its last step fails check.
+// Confirm reports only schedules that replay.
+func replay(p *cfg.Program, sched []interp.Step, check *cfg.Check, forbidden, doomed []bool, k int) error {
+	follow, inputs := interp.Replay(sched)
+	i := 0
+	var bad error
+	scheduler := func(s *interp.State, moves []interp.Move) int {
+		if i < len(sched) {
+			st := sched[i]
+			if t := s.Thread(st.Thread); t != nil {
+				if forbidden != nil && forbidden[t.Loc.ID] {
+					bad = fmt.Errorf("step %d runs the fenced-off location %v", i, t.Loc.Pos)
+					return -1
+				}
+			}
+			if doomed != nil {
+				for _, u := range s.Threads {
+					if u.ID != st.Thread && !u.Done && doomed[u.Loc.ID] {
+						bad = fmt.Errorf("step %d moves thread %d while thread %d is bound for abort or exit", i, st.Thread, u.ID)
+						return -1
+					}
+				}
+			}
+		}
+		i++
+		return follow(s, moves)
+	}
+	run, err := interp.Run(p, scheduler, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: k}})
+	if err != nil {
+		return err
+	}
+	if bad != nil {
+		return bad
+	}
+	if run.Reason != interp.CheckFailure || len(run.Failures) == 0 || run.Failures[0].Event.Check != check || run.Steps != len(sched) {
+		return fmt.Errorf("the run ends with %v after %d of %d steps", run.Reason, run.Steps, len(sched))
+	}
+	return nil
 }
 
 // untrustedLocs marks the locations no explored execution may run: those

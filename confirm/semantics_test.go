@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"chorus/cfg"
+	"chorus/cfg/interp"
+	"chorus/explore"
 )
 
 // confirmAll runs Confirm on every assertion of src with k instances.
@@ -150,5 +152,34 @@ func TestConfirmAbortEndsProgram(t *testing.T) {
 	}
 	if len(cex) != 1 {
 		t.Errorf("noAbort: %d violations, want 1", len(cex))
+	}
+}
+
+// Every reported schedule replays in the reference interpreter; a
+// schedule with a step removed or a fence crossed does not.
+func TestReplayChecks(t *testing.T) {
+	p := build(t, racy)
+	forbidden, _ := untrustedLocs(p)
+	doomed := doomedLocs(p)
+	res, err := Explore(p, explore.Options{MaxInstances: 2, HavocMin: 0, HavocMax: 1, Reduce: true, ForgetDead: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) == 0 {
+		t.Fatal("no failure found")
+	}
+	for _, f := range res.Failures {
+		if err := replay(p, f.Schedule, f.Event.Check, forbidden, doomed, 2); err != nil {
+			t.Errorf("%v: %v", f.Event, err)
+		}
+		short := append(append([]interp.Step(nil), f.Schedule[:len(f.Schedule)/2]...), f.Schedule[len(f.Schedule)/2+1:]...)
+		if err := replay(p, short, f.Event.Check, forbidden, doomed, 2); err == nil {
+			t.Errorf("%v: a schedule without step %d replays", f.Event, len(f.Schedule)/2)
+		}
+		fence := make([]bool, len(p.Locs))
+		fence[p.Locs[f.Schedule[len(f.Schedule)/2].Loc].ID] = true
+		if err := replay(p, f.Schedule, f.Event.Check, fence, doomed, 2); err == nil {
+			t.Errorf("%v: a schedule through a fenced location replays", f.Event)
+		}
 	}
 }

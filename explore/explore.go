@@ -197,11 +197,11 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	e.visited[s0.Hash()] = true
 	e.nodes = append(e.nodes, node{parent: -1})
 	queue := []item{{s0, 0}}
-	for len(queue) > 0 {
+	for expanded := 0; len(queue) > 0; expanded++ {
 		it := queue[0]
 		queue[0] = item{}
 		queue = queue[1:]
-		if !deadline.IsZero() && len(e.nodes)%256 == 0 && time.Now().After(deadline) {
+		if !deadline.IsZero() && expanded%64 == 0 && time.Now().After(deadline) {
 			e.res.Complete = false
 			break
 		}
