@@ -55,13 +55,15 @@ type checkOptions struct {
 	timeout    time.Duration
 	maxRounds  int
 	confirm    int // --confirm K (confirm.go); 0: off
-	files      []string
-	cc         *ccflags.Flags // the command line's compiler flags (ccargs.go)
-	compileDB  string         // -p PATH
-	units      []unit         // what to analyse: files with their compiler flags
-	notes      []string       // about the units (skipped database entries)
-	bulk       bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
-	explain    explainOptions // --explain, --explain-dot (explain.go)
+	// confirmTimeout is --confirm-timeout (0: the default, confirmBudgetFor)
+	confirmTimeout time.Duration
+	files          []string
+	cc             *ccflags.Flags // the command line's compiler flags (ccargs.go)
+	compileDB      string         // -p PATH
+	units          []unit         // what to analyse: files with their compiler flags
+	notes          []string       // about the units (skipped database entries)
+	bulk           bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
+	explain        explainOptions // --explain, --explain-dot (explain.go)
 }
 
 // parseCheckArgs parses flags and files; flags may follow files, gcc's
@@ -80,6 +82,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.IntVar(&o.maxRounds, "max-rounds", 200, "limit on the rounds of the interference loop")
 	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
 	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: analyse each C entry with its own compiler flags (with FILEs: their entries)")
+	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", 0, "time for --confirm per file (default: 20s, or half of --timeout, and never past --timeout)")
 	addBulkFlags(fs, &o.bulk)
 	o.explain.register(fs)
 	fs.Usage = func() {
@@ -211,7 +214,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
-	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, o.timeout) // an unfinished confirmation leaves checks unproven
+	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start))) // an unfinished confirmation leaves checks unproven
 	return out
 }
 

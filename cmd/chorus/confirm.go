@@ -22,8 +22,28 @@ import (
 	"chorus/confirm"
 )
 
-// confirmBudget bounds the exploration per file.
+// confirmBudget bounds the exploration per file when neither
+// --confirm-timeout nor --timeout is given.
 const confirmBudget = 20 * time.Second
+
+// confirmBudgetFor is the time --confirm gets for a file: --confirm-timeout
+// when given, else 20 s, or half of --timeout when that is set; never more
+// than what --timeout leaves after the analysis (elapsed), so that the
+// file does not run out because of the confirmation. It is 0 (no
+// confirmation) when nothing is left.
+func confirmBudgetFor(flag, timeout, elapsed time.Duration) time.Duration {
+	b := flag
+	if b <= 0 {
+		b = confirmBudget
+		if timeout > 0 {
+			b = timeout / 2
+		}
+	}
+	if timeout > 0 {
+		b = min(b, timeout-elapsed)
+	}
+	return max(b, 0)
+}
 
 // scheduleStepJSON is one step of a violated check's schedule in JSON.
 type scheduleStepJSON struct {
@@ -38,8 +58,8 @@ type scheduleStepJSON struct {
 // the counterexamples by check ID (nil when k <= 0 or nothing is
 // unproven). An error means no confirmation was attempted or finished;
 // the checks then stay unproven.
-func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result, timeout time.Duration) (map[int]*confirm.Counterexample, error) {
-	if k <= 0 || res == nil {
+func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result, budget time.Duration) (map[int]*confirm.Counterexample, error) {
+	if k <= 0 || res == nil || budget <= 0 {
 		return nil, nil
 	}
 	var ids []int
@@ -60,10 +80,6 @@ func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result,
 		if id < len(p.Checks) {
 			checks = append(checks, p.Checks[id])
 		}
-	}
-	budget := confirmBudget
-	if timeout > 0 && timeout < budget {
-		budget = timeout
 	}
 	found, err := confirm.Confirm(context.Background(), p, checks, k, confirm.Budget{Timeout: budget})
 	out := map[int]*confirm.Counterexample{}

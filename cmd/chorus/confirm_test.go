@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const racyCounter = `
@@ -129,5 +130,29 @@ func TestConfirmNeverViolatesSafe(t *testing.T) {
 	run([]string{"check", "--confirm", "3", "--format", "json", f}, &out, &errb)
 	if strings.Contains(out.String(), `"violated"`) || strings.Contains(out.String(), `"unsafe"`) {
 		t.Fatalf("safe program reported violated:\n%s", out.String())
+	}
+}
+
+func TestConfirmBudgetFor(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct{ flag, timeout, elapsed, want time.Duration }{
+		{0, 0, 3 * s, 20 * s},          // default
+		{5 * s, 0, 3 * s, 5 * s},       // --confirm-timeout
+		{0, 10 * s, 1 * s, 5 * s},      // half of --timeout
+		{0, 10 * s, 8 * s, 2 * s},      // what --timeout leaves
+		{30 * s, 10 * s, 1 * s, 9 * s}, // never past --timeout
+		{0, 10 * s, 12 * s, 0},         // nothing left: no confirmation
+	} {
+		if got := confirmBudgetFor(c.flag, c.timeout, c.elapsed); got != c.want {
+			t.Errorf("confirmBudgetFor(%v, %v, %v) = %v, want %v", c.flag, c.timeout, c.elapsed, got, c.want)
+		}
+	}
+}
+
+func TestConfirmTimeoutFlag(t *testing.T) {
+	f := writeC(t, "racy.c", racyCounter)
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--confirm", "2", "--confirm-timeout", "5s", f}, &out, &errb); code != 1 || !strings.Contains(out.String(), "violated") {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errb.String())
 	}
 }
