@@ -132,12 +132,51 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
+	foundNow := map[*cfg.Check]bool{}
 	want := map[*cfg.Check]bool{}
 	for _, c := range checks {
 		want[c] = true
 	}
 	var replayErr error
+	stop := func(explore.Failure) bool {
+		// ends a search once every wanted check has a failure (in this
+		// search or an earlier one)
+		for c := range want {
+			if out[c] == nil && !foundNow[c] {
+				return false
+			}
+		}
+		return true
+	}
+	explore1 := func(dfs bool, i int, r round, share time.Duration) (*explore.Result, error) {
+		clear(foundNow)
+		opts := explore.Options{MaxInstances: i, HavocMin: r.lo, HavocMax: r.hi, DepthFirst: dfs,
+			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden, Exclusive: doomed, LazyStart: true,
+			Stop: func(f explore.Failure) bool { foundNow[f.Event.Check] = true; return stop(f) }}
+		res, err := Explore(p, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range res.Failures {
+			c := f.Event.Check
+			if !want[c] || out[c] != nil {
+				continue
+			}
+			if err := replay(p, f.Schedule, c, forbidden, doomed, i); err != nil {
+				replayErr = errors.Join(replayErr, fmt.Errorf("confirm: the schedule of %v does not replay: %v", c.Pos, err))
+				continue
+			}
+			out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: i, HavocMin: r.lo, HavocMax: r.hi}
+		}
+		return res, nil
+	}
+	// First a depth-first search with k instances and a fifth of the
+	// time: it reaches failures deep in large state spaces (many
+	// spawns, long loops) that the breadth-first rounds would not get to.
 	ranges := []round{{0, 0, 1}, {0, -1, 1}, {0, 0, 3}, {0, -2, 2}}
+	if _, err := explore1(true, k, ranges[0], time.Until(deadline)/5); err != nil {
+		return out, err
+	}
 	total := k * len(ranges) // rounds not yet run or skipped
 	for i := 1; i <= k; i++ {
 		bounded := false
@@ -151,21 +190,9 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 			// starve the others.
 			share := left / time.Duration(total)
 			total--
-			res, err := Explore(p, explore.Options{MaxInstances: i, HavocMin: r.lo, HavocMax: r.hi,
-				MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden, Exclusive: doomed})
+			res, err := explore1(false, i, r, share)
 			if err != nil {
 				return out, err
-			}
-			for _, f := range res.Failures {
-				c := f.Event.Check
-				if !want[c] || out[c] != nil {
-					continue
-				}
-				if err := replay(p, f.Schedule, c, forbidden, doomed, i); err != nil {
-					replayErr = errors.Join(replayErr, fmt.Errorf("confirm: the schedule of %v does not replay: %v", c.Pos, err))
-					continue
-				}
-				out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: i, HavocMin: r.lo, HavocMax: r.hi}
 			}
 			bounded = bounded || res.Bounded || !res.Complete
 			if res.Complete && res.Havocs == 0 {
@@ -214,7 +241,7 @@ func replay(p *cfg.Program, sched []interp.Step, check *cfg.Check, forbidden, do
 		i++
 		return follow(s, moves)
 	}
-	run, err := interp.Run(p, scheduler, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: k}})
+	run, err := interp.Run(p, scheduler, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: k, LazyStart: true}})
 	if err != nil {
 		return err
 	}

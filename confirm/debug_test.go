@@ -33,7 +33,7 @@ func TestDebugFile(t *testing.T) {
 	}
 	for k := 1; k <= maxK; k++ {
 		start := time.Now()
-		res, err := Explore(p, explore.Options{Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 5_000_000, Timeout: 60 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
+		res, err := Explore(p, explore.Options{DepthFirst: os.Getenv("DFS") != "", LazyStart: os.Getenv("LAZY") != "", Exclusive: doomedLocs(p), Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 5_000_000, Timeout: 60 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
 		if err != nil {
 			t.Fatal(err)
 		}

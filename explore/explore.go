@@ -59,8 +59,19 @@ import (
 // Options bound the exploration.
 type Options struct {
 	// MaxInstances is the number of instances each spawned template may
-	// have (default 2).
+	// have (default 2); with LazyStart, the number that may run at the
+	// same time (see interp.Options.LazyStart).
 	MaxInstances int
+	// DepthFirst expands the state found last first (a stack instead of
+	// a queue): deep failures come sooner, schedules are no longer
+	// shortest. The same states are explored when the search completes.
+	DepthFirst bool
+	// Stop, when set, is called with each new failed check; when it
+	// returns true the search ends there (Complete false).
+	Stop func(Failure) bool
+	// LazyStart and MaxSpawns: see interp.Options.
+	LazyStart bool
+	MaxSpawns int
 	// HavocMin..HavocMax are the values a Havoc takes (default -1..1 when
 	// both are zero).
 	HavocMin, HavocMax int64
@@ -161,7 +172,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 200_000
 	}
-	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead})
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, LazyStart: opts.LazyStart, MaxSpawns: opts.MaxSpawns, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead})
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +191,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		forbidden: opts.Forbidden,
 		exclusive: opts.Exclusive,
 		s0:        s0,
+		stop:      opts.Stop,
 	}
 	e.viewVars()
 	if opts.Reduce {
@@ -198,10 +210,17 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	e.nodes = append(e.nodes, node{parent: -1})
 	queue := []item{{s0, 0}}
 	for expanded := 0; len(queue) > 0; expanded++ {
-		it := queue[0]
-		queue[0] = item{}
-		queue = queue[1:]
-		if !deadline.IsZero() && expanded%64 == 0 && time.Now().After(deadline) {
+		var it item
+		if opts.DepthFirst {
+			it = queue[len(queue)-1]
+			queue[len(queue)-1] = item{}
+			queue = queue[:len(queue)-1]
+		} else {
+			it = queue[0]
+			queue[0] = item{}
+			queue = queue[1:]
+		}
+		if e.stopped || !deadline.IsZero() && expanded%64 == 0 && time.Now().After(deadline) {
 			e.res.Complete = false
 			break
 		}
@@ -258,7 +277,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 				case interp.CheckFailed:
 					if !e.failed[ev.Check] {
 						e.failed[ev.Check] = true
-						e.res.Failures = append(e.res.Failures, Failure{ev, e.schedule(it.id, step)})
+						e.addFailure(Failure{ev, e.schedule(it.id, step)})
 					}
 					continue
 				case interp.ErrorEvent:
@@ -344,7 +363,17 @@ type explorer struct {
 	forbidden []bool
 	exclusive []bool
 	s0        *interp.State
+	stop      func(Failure) bool
+	stopped   bool          // Stop returned true
 	forced    []interp.Step // the moves of the last advance
+}
+
+// addFailure records a failed check and asks Options.Stop.
+func (e *explorer) addFailure(f Failure) {
+	e.res.Failures = append(e.res.Failures, f)
+	if e.stop != nil && e.stop(f) {
+		e.stopped = true
+	}
 }
 
 // noteBounded sets Result.Bounded when some thread of s waits at a spawn
@@ -354,7 +383,7 @@ func (e *explorer) noteBounded(s *interp.State) {
 		return
 	}
 	for _, t := range s.Threads {
-		if _, ok := t.Loc.Act.(*cfg.Spawn); ok && e.m.AtInstanceBound(s, t.ID) {
+		if _, ok := t.Loc.Act.(*cfg.Spawn); (ok || t.Pending) && e.m.AtInstanceBound(s, t.ID) {
 			e.res.Bounded = true
 		}
 	}

@@ -100,7 +100,9 @@ func (e *explorer) ample(s *interp.State, moves []interp.Move) (interp.ThreadID,
 		for j < len(moves) && moves[j].Thread == t {
 			j++
 		}
-		if e.invisible[s.Thread(t).Loc.ID] {
+		// A pending thread's first move starts it, which can disable
+		// the start of others (interp.Options.LazyStart): visible.
+		if th := s.Thread(t); e.invisible[th.Loc.ID] && !th.Pending {
 			return t, true
 		}
 		i = j
@@ -206,7 +208,7 @@ func (e *explorer) advance(ns *interp.State, parent int, step interp.Step, recor
 				case interp.CheckFailed:
 					if !e.failed[ev.Check] {
 						e.failed[ev.Check] = true
-						e.res.Failures = append(e.res.Failures, Failure{ev, e.schedule(parent, append(append([]interp.Step{step}, e.forced...), st)...)})
+						e.addFailure(Failure{ev, e.schedule(parent, append(append([]interp.Step{step}, e.forced...), st)...)})
 					}
 				case interp.ErrorEvent:
 					if !e.errAt[loc] {

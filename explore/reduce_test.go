@@ -3,11 +3,13 @@ package explore
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 	"time"
 
 	"chorus/cfg"
+	"chorus/cfg/interp"
 	"chorus/oracle/gen"
 )
 
@@ -51,11 +53,11 @@ func compareReduced(t *testing.T, name string, p *cfg.Program, opts Options, tot
 	want := outcomeOf(plain)
 	total[0] += plain.States
 	for i, variant := range []struct {
-		name       string
-		por, reset bool
-	}{{"POR", true, false}, {"POR+dead", true, true}} {
+		name            string
+		por, reset, dfs bool
+	}{{"POR", true, false, false}, {"POR+dead", true, true, false}, {"POR+dead+DFS", true, true, true}} {
 		o := opts
-		o.Reduce, o.ForgetDead = variant.por, variant.reset
+		o.Reduce, o.ForgetDead, o.DepthFirst = variant.por, variant.reset, variant.dfs
 		red, err := Explore(p, o)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -67,10 +69,12 @@ func compareReduced(t *testing.T, name string, p *cfg.Program, opts Options, tot
 		if got := outcomeOf(red); got.String() != want.String() {
 			t.Errorf("%s: %s: %v, plain: %v", name, variant.name, got, want)
 		}
-		if red.States > plain.States {
+		if red.States > plain.States && !variant.dfs {
 			t.Errorf("%s: %s explored %d states, more than plain %d", name, variant.name, red.States, plain.States)
 		}
-		total[1+i] += red.States
+		if i < 2 {
+			total[1+i] += red.States
+		}
 		replayAll(t, p, red)
 	}
 	return true
@@ -167,4 +171,116 @@ void *v(void *arg) { g = g + 2; return 0; }
 			}
 		}
 	}
+}
+
+// lazyWithin explores p with LazyStart (k running threads, at most spawns
+// spawns per template) and plainly with spawns eager instances: lazy
+// start only removes executions, so its failed checks and errors must be
+// among the plain search's. It reports false when either search is
+// incomplete.
+func lazyWithin(t *testing.T, name string, p *cfg.Program, opts Options, k, spawns int) bool {
+	t.Helper()
+	opts.Timeout = 20 * time.Second
+	plainOpts := opts
+	plainOpts.MaxInstances = spawns
+	plain, err := Explore(p, plainOpts)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	lazyOpts := opts
+	lazyOpts.MaxInstances, lazyOpts.LazyStart, lazyOpts.MaxSpawns = k, true, spawns
+	lazyOpts.Reduce, lazyOpts.ForgetDead = true, true
+	lazy, err := Explore(p, lazyOpts)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if !plain.Complete || !lazy.Complete {
+		return false
+	}
+	have := outcomeOf(plain)
+	for _, c := range outcomeOf(lazy).failed {
+		if !slices.Contains(have.failed, c) {
+			t.Errorf("%s: lazy start fails check %d, the plain search does not (%v)", name, c, have)
+		}
+	}
+	for _, l := range outcomeOf(lazy).errors {
+		if !slices.Contains(have.errors, l) {
+			t.Errorf("%s: lazy start errs at location %d, the plain search does not (%v)", name, l, have)
+		}
+	}
+	for _, f := range lazy.Failures {
+		sched, inputs := interp.Replay(f.Schedule)
+		run, err := interp.Run(p, sched, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: k, LazyStart: true, MaxSpawns: spawns}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Reason != interp.CheckFailure || run.Failures[0].Event.Check != f.Event.Check || run.Steps != len(f.Schedule) {
+			t.Errorf("%s: replay of %s: %v after %d of %d steps", name, f.Event, run.Reason, run.Steps, len(f.Schedule))
+		}
+	}
+	return true
+}
+
+// TestLazyStartWithin: on the fixtures and generated programs, lazy
+// thread start (one running thread per template, three spawns) finds only
+// failures the eager search with three instances finds, and its
+// schedules replay.
+func TestLazyStartWithin(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/threads/*.c")
+	more, _ := filepath.Glob("../testdata/check/*.c")
+	compared := 0
+	for _, f := range append(files, more...) {
+		if lazyWithin(t, filepath.Base(f), build(t, f), Options{HavocMin: -1, HavocMax: 1, MaxStates: 100_000}, 1, 3) {
+			compared++
+		}
+	}
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	for seed := int64(1); seed <= int64(n); seed++ {
+		prog := gen.Generate(seed, gen.Options{})
+		name := fmt.Sprintf("gen%d.c", seed)
+		p, err := cfg.Build(name, []byte(prog.C()), cfg.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		lo, hi := prog.NondetRange()
+		if lazyWithin(t, name, p, Options{HavocMin: lo, HavocMax: hi, MaxStates: 20_000}, 1, 3) {
+			compared++
+		}
+	}
+	t.Logf("%d programs compared", compared)
+	if compared < 20 {
+		t.Errorf("only %d programs compared", compared)
+	}
+}
+
+// A loop spawning many threads of one template with the same argument
+// costs one state per spawn with lazy start: the pending threads are
+// interchangeable, only the lowest-numbered may start.
+func TestLazyStartSpawnLoop(t *testing.T) {
+	p := buildSrc(t, `
+typedef unsigned long pthread_t;
+extern int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+extern void reach_error(void);
+int n;
+void *w(void *arg) { n = n + 1; return 0; }
+int main(void) {
+  pthread_t t;
+  for (int i = 0; i < 1000; i++) pthread_create(&t, 0, w, 0);
+  if (n == 1000) reach_error();
+  return 0;
+}
+`)
+	res, err := Explore(p, Options{MaxInstances: 1, LazyStart: true, MaxSpawns: 1000, Reduce: true, ForgetDead: true, DepthFirst: true,
+		Stop: func(Failure) bool { return true }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Failures) != 1 {
+		t.Fatalf("no failure after %d states", res.States)
+	}
+	t.Logf("found after %d states, schedule of %d steps", res.States, len(res.Failures[0].Schedule))
+	replayAll(t, p, res)
 }

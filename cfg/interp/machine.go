@@ -39,6 +39,22 @@ type Options struct {
 	// never matter again become equal. Views of dead registers then read
 	// zero; failed checks, errors and deadlocks are unchanged.
 	ForgetDead bool
+	// LazyStart changes what MaxInstances bounds: a Spawn always runs (up
+	// to MaxSpawns instances per template) and creates the thread
+	// Pending; a pending thread starts with its first move, which is
+	// enabled only while fewer than MaxInstances threads of its template
+	// have started and not finished (halted ones count) — MaxInstances
+	// bounds the threads that run at the same time. Pending threads of
+	// one template with the same argument are interchangeable: only the
+	// lowest-numbered of them may start (the others wait their turn), so
+	// a loop spawning many threads costs one step per spawn. This keeps
+	// fewer executions than the eager bound for the same number of
+	// spawns (threads start in spawn order within a class), never
+	// executions the program does not have.
+	LazyStart bool
+	// MaxSpawns bounds the instances of a template spawned with
+	// LazyStart (default 10000); further spawns block.
+	MaxSpawns int
 }
 
 // undefined marks a local register never written (with CheckUninit).
@@ -76,6 +92,9 @@ func New(p *cfg.Program, opts Options) (*Machine, error) {
 	}
 	if opts.MaxObjectSize == 0 {
 		opts.MaxObjectSize = 1 << 24
+	}
+	if opts.LazyStart && opts.MaxSpawns <= 0 {
+		opts.MaxSpawns = 10_000
 	}
 	m := &Machine{
 		Prog:        p,
@@ -411,12 +430,65 @@ func (m *Machine) Enabled(s *State) []Move {
 			return m.threadMoves(s, t, moves)
 		}
 	}
+	var startable map[pendingKey]bool
 	for _, t := range s.Threads {
-		if !t.Done && !t.Halted {
-			moves = m.threadMoves(s, t, moves)
+		if t.Done || t.Halted {
+			continue
 		}
+		if t.Pending {
+			if startable == nil {
+				startable = m.startable(s)
+			}
+			if !startable[pendingKey{t.Template, t.ID}] {
+				continue
+			}
+		}
+		moves = m.threadMoves(s, t, moves)
 	}
 	return moves
+}
+
+type pendingKey struct {
+	tmpl *cfg.Template
+	id   ThreadID
+}
+
+// startable lists the pending threads that may start in s
+// (Options.LazyStart): per template with fewer than MaxInstances running
+// threads, the lowest-numbered pending thread of each argument value.
+func (m *Machine) startable(s *State) map[pendingKey]bool {
+	running := map[*cfg.Template]int{}
+	for _, t := range s.Threads {
+		if !t.Pending && !t.Done {
+			running[t.Template]++
+		}
+	}
+	type class struct {
+		tmpl *cfg.Template
+		arg  Value
+	}
+	seen := map[class]bool{}
+	out := map[pendingKey]bool{}
+	for _, t := range s.Threads {
+		if !t.Pending {
+			continue
+		}
+		c := class{tmpl: t.Template}
+		if p := t.Template.Param; p != nil && m.localIdx[p.ID] >= 0 {
+			c.arg = t.Locals[m.localIdx[p.ID]]
+			if c.arg.Big != nil {
+				c.arg = Value{Obj: -2, N: int64(t.ID)} // a class of its own
+			}
+		}
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		if running[t.Template] < m.opts.MaxInstances || m.opts.MaxInstances <= 0 {
+			out[pendingKey{t.Template, t.ID}] = true
+		}
+	}
+	return out
 }
 
 // ThreadMoves lists the enabled moves of one thread, ignoring the other
@@ -424,6 +496,9 @@ func (m *Machine) Enabled(s *State) []Move {
 func (m *Machine) ThreadMoves(s *State, id ThreadID) []Move {
 	t := s.Thread(id)
 	if t == nil || t.Done || t.Halted {
+		return nil
+	}
+	if t.Pending && !m.startable(s)[pendingKey{t.Template, t.ID}] {
 		return nil
 	}
 	return m.threadMoves(s, t, nil)
@@ -605,11 +680,12 @@ func (m *Machine) actEnabled(s *State, t *Thread) bool {
 		target := s.Thread(ThreadID(v.N))
 		return target == nil || target.Done
 	case *cfg.Spawn:
-		if m.opts.MaxInstances <= 0 {
+		limit := m.spawnLimit()
+		if limit <= 0 {
 			return true
 		}
 		tmpl, err := m.spawnTarget(s, t, a)
-		return err != nil || s.Spawned[tmpl.ID] < m.opts.MaxInstances
+		return err != nil || s.Spawned[tmpl.ID] < limit
 	}
 	return true
 }
@@ -617,17 +693,38 @@ func (m *Machine) actEnabled(s *State, t *Thread) bool {
 // AtInstanceBound reports whether thread id stands at a Spawn that
 // Options.MaxInstances keeps from running (its template has all its
 // instances already): a search with a larger bound could go on there.
+//
+// With LazyStart: thread id is pending and MaxInstances threads of its
+// template run; or it stands at a Spawn beyond MaxSpawns.
 func (m *Machine) AtInstanceBound(s *State, id ThreadID) bool {
 	t := s.Thread(id)
 	if t == nil || t.Done || t.Halted || m.opts.MaxInstances <= 0 {
 		return false
+	}
+	if t.Pending {
+		running := 0
+		for _, u := range s.Threads {
+			if u.Template == t.Template && !u.Pending && !u.Done {
+				running++
+			}
+		}
+		return running >= m.opts.MaxInstances
 	}
 	a, ok := t.Loc.Act.(*cfg.Spawn)
 	if !ok {
 		return false
 	}
 	tmpl, err := m.spawnTarget(s, t, a)
-	return err == nil && s.Spawned[tmpl.ID] >= m.opts.MaxInstances
+	return err == nil && s.Spawned[tmpl.ID] >= m.spawnLimit()
+}
+
+// spawnLimit is the number of spawns of a template that can run (0: no
+// limit).
+func (m *Machine) spawnLimit() int {
+	if m.opts.LazyStart {
+		return m.opts.MaxSpawns
+	}
+	return m.opts.MaxInstances
 }
 
 // Step executes mv in a copy of s and returns the new state. It returns a
@@ -768,6 +865,7 @@ func (m *Machine) StepInPlace(s *State, mv Move) (ev Event) {
 		return fail(fmt.Errorf("unsupported action %T", loc.Act))
 	}
 	nt := s.mutThread(t.ID)
+	nt.Pending = false
 	if deadEnd {
 		nt.Halted = true
 		return ev
@@ -815,7 +913,7 @@ func (m *Machine) spawn(s *State, t *Thread, a *cfg.Spawn) *stepErr {
 	if err != nil {
 		return &stepErr{ErrorEvent, err.Error()}
 	}
-	if m.opts.MaxInstances > 0 && s.Spawned[tmpl.ID] >= m.opts.MaxInstances {
+	if limit := m.spawnLimit(); limit > 0 && s.Spawned[tmpl.ID] >= limit {
 		return &stepErr{Blocked, fmt.Sprintf("%d instances of %s exist already", s.Spawned[tmpl.ID], tmpl.Name)}
 	}
 	var arg Value
@@ -838,6 +936,7 @@ func (m *Machine) spawn(s *State, t *Thread, a *cfg.Spawn) *stepErr {
 			}
 		}
 	}
+	nt.Pending = m.opts.LazyStart && !nt.Done
 	s.Threads = append(s.Threads, nt)
 	if a.Handle != nil {
 		if err := m.assign(s, t, a.Handle, cfg.Int64, Value{N: int64(id)}); err != nil {

@@ -26,6 +26,10 @@ type Thread struct {
 	// successors that is not its exit (abort, exit, reach_error's check, a
 	// failed __VERIFIER_assume): it stays there for good.
 	Halted bool
+	// Pending reports a thread that has been spawned but has not moved
+	// yet (Options.LazyStart): it does not count against MaxInstances
+	// until its first move starts it.
+	Pending bool
 	// Locals holds the thread's local registers, indexed by
 	// Machine.LocalIndex; LocalObjs the instances of its template's
 	// LocalObjects, indexed by Machine.LocalObjectIndex.
@@ -215,6 +219,9 @@ func appendThread(buf []byte, t *Thread) []byte {
 	}
 	if t.Halted {
 		flags |= 2
+	}
+	if t.Pending {
+		flags |= 4
 	}
 	buf = append(buf, flags)
 	buf = binary.AppendUvarint(buf, uint64(len(t.Locals)))
