@@ -5,7 +5,8 @@
 // counterexample schedule. It is the counterexample feature of Threader
 // and CoMuS (DESIGN.md §6: a bounded bug finder).
 //
-// It owns confirm/ only, does no I/O and prints nothing.
+// It owns confirm/ only, does no I/O and prints nothing. ReplayC renders
+// a counterexample as a standalone C program (replayc.go).
 //
 // # Soundness of a reported violation
 //
@@ -47,7 +48,12 @@
 //   - runtime errors of the interpreter end a path; they are not checks
 //     and are never reported as violations.
 //
-// Confirm explores in rounds of growing cost — for 1, 2, ..., k instances
+// Threads start lazily (interp.Options.LazyStart): k bounds the threads
+// of a template running at the same time, pending threads with the same
+// template and argument are interchangeable. A depth-first search with k
+// running threads per template gets the first fifth of the budget (deep
+// failures: long loops, many spawns); then breadth-first rounds (shortest
+// schedules) run in rounds of growing cost — for 1, 2, ..., k instances
 // per template, havoc values in [0, 1], [-1, 1], [0, 3] and [-2, 2] —
 // each round with an equal share of the time left, and stops as soon as every
 // requested check has a counterexample. A round that would explore the

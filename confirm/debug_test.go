@@ -2,7 +2,9 @@ package confirm
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -65,6 +67,17 @@ func TestDebugConfirm(t *testing.T) {
 	t.Logf("violated=%d err=%v", len(cex), err)
 	for c, x := range cex {
 		t.Logf("check %v (k=%d havoc %d..%d):", c.Pos, x.Instances, x.HavocMin, x.HavocMax)
+		if dir := os.Getenv("CHORUS_REPLAY_DIR"); dir != "" {
+			code, err := ReplayC(p, x)
+			if err != nil {
+				t.Logf("replay: %v", err)
+			} else {
+				os.WriteFile(fmt.Sprintf("%s/%s.%d.c", dir, filepath.Base(file), c.Pos.Line), code, 0o644)
+			}
+		}
+		if os.Getenv("CHORUS_QUIET") != "" {
+			continue
+		}
 		for _, s := range x.Schedule {
 			t.Logf("  T%d %d:%d %T %v", s.Thread, s.Pos.Line, s.Pos.Column, s.Loc.Act, s.Value)
 		}

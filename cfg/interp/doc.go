@@ -38,7 +38,11 @@
 //
 // Options.MaxInstances bounds the instances per spawned template (further
 // spawns block), which keeps exhaustive exploration (package explore)
-// finite. Options.CheckCells makes every memory access verify that the
+// finite. With Options.LazyStart it bounds the threads of a template
+// running at the same time instead: spawned threads wait pending, and of
+// the pending threads with the same template and argument only the
+// lowest-numbered may start. Thread-local globals (cfg.Var.ThreadLocal)
+// are registers of each thread, starting at their initial value. Options.CheckCells makes every memory access verify that the
 // Deref's points-to cells cover the concrete location: a runtime soundness
 // test of the frontend's points-to analysis. Options.CheckUninit reports
 // reads of local registers never written (a frontend bug in a program

@@ -57,6 +57,7 @@ type checkOptions struct {
 	confirm    int // --confirm K (confirm.go); 0: off
 	// confirmTimeout is --confirm-timeout (0: the default, confirmBudgetFor)
 	confirmTimeout time.Duration
+	replayDir      string // --replay DIR: violated checks as C programs (confirm.go)
 	files          []string
 	cc             *ccflags.Flags // the command line's compiler flags (ccargs.go)
 	compileDB      string         // -p PATH
@@ -83,6 +84,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.IntVar(&o.confirm, "confirm", 0, "explore each file with up to K threads per template and report unproven checks that fail as violated, with a schedule (0: off)")
 	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: analyse each C entry with its own compiler flags (with FILEs: their entries)")
 	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", 0, "time for --confirm per file (default: 20s, or half of --timeout, and never past --timeout)")
+	fs.StringVar(&o.replayDir, "replay", "", "with --confirm, write each violated check's schedule to this directory as a standalone C program that reproduces it (FILE.LINE.COL.c)")
 	addBulkFlags(fs, &o.bulk)
 	o.explain.register(fs)
 	fs.Usage = func() {
@@ -129,6 +131,9 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	}
 	if len(o.kinds) == 0 {
 		return nil, errors.New("--checks selects no check kind")
+	}
+	if o.replayDir != "" {
+		o.bulk.noCache = true // a cached result would write no programs
 	}
 	if err := o.bulk.finish(fs); err != nil {
 		return nil, err
@@ -214,7 +219,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
-	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start))) // an unfinished confirmation leaves checks unproven
+	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
 	return out
 }
 

@@ -13,6 +13,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -58,7 +59,11 @@ type scheduleStepJSON struct {
 // the counterexamples by check ID (nil when k <= 0 or nothing is
 // unproven). An error means no confirmation was attempted or finished;
 // the checks then stay unproven.
-func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result, budget time.Duration) (map[int]*confirm.Counterexample, error) {
+//
+// With replayDir, each counterexample is also written there as a C
+// program (confirm.ReplayC) named after the check's file, line and
+// column; a program that cannot be rendered is skipped.
+func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result, budget time.Duration, replayDir string) (map[int]*confirm.Counterexample, error) {
 	if k <= 0 || res == nil || budget <= 0 {
 		return nil, nil
 	}
@@ -85,6 +90,14 @@ func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result,
 	out := map[int]*confirm.Counterexample{}
 	for c, cex := range found {
 		out[c.ID] = cex
+		if replayDir != "" {
+			if code, rerr := confirm.ReplayC(p, cex); rerr == nil {
+				name := fmt.Sprintf("%s.%d.%d.c", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+				if werr := os.MkdirAll(replayDir, 0o755); werr == nil {
+					os.WriteFile(filepath.Join(replayDir, name), code, 0o644)
+				}
+			}
+		}
 	}
 	return out, err
 }

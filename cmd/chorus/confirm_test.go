@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -154,5 +156,34 @@ func TestConfirmTimeoutFlag(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"check", "--confirm", "2", "--confirm-timeout", "5s", f}, &out, &errb); code != 1 || !strings.Contains(out.String(), "violated") {
 		t.Fatalf("exit %d:\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// --replay DIR writes the violated assertion's schedule as a C program
+// that gcc compiles and that reproduces the failure.
+func TestConfirmReplayFlag(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	f := writeC(t, "racy.c", racyCounter)
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--confirm", "2", "--replay", dir, f}, &out, &errb); code != 1 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errb.String())
+	}
+	c := filepath.Join(dir, "racy.c.14.3.c")
+	if _, err := os.Stat(c); err != nil {
+		entries, _ := os.ReadDir(dir)
+		t.Fatalf("%v (directory holds %v)", err, entries)
+	}
+	bin := filepath.Join(dir, "replay")
+	if o, err := exec.Command(gcc, "-w", "-o", bin, c).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, o)
+	}
+	o, err := exec.Command(bin).CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(o), "chorus replay: assertion g == 2 failed at racy.c:14") {
+		t.Errorf("replay: %v: %s", err, o)
 	}
 }
