@@ -48,12 +48,13 @@
 //   - runtime errors of the interpreter end a path; they are not checks
 //     and are never reported as violations.
 //
-// Threads start lazily (interp.Options.LazyStart): k bounds the threads
-// of a template running at the same time, pending threads with the same
-// template and argument are interchangeable. A depth-first search with k
-// running threads per template gets the first fifth of the budget (deep
-// failures: long loops, many spawns); then breadth-first rounds (shortest
-// schedules) run in rounds of growing cost — for 1, 2, ..., k instances
+// A depth-first search gets the first fifth of the budget (deep failures:
+// long loops, many spawns). In it threads start lazily
+// (interp.Options.LazyStart): k bounds the threads of a template running
+// at the same time (up to 1000 spawns per template), and pending threads
+// with the same template and argument are interchangeable. Then
+// breadth-first rounds (shortest schedules), in which a template has at
+// most k threads spawned, run in rounds of growing cost — for 1, 2, ..., k instances
 // per template, havoc values in [0, 1], [-1, 1], [0, 3] and [-2, 2] —
 // each round with an equal share of the time left, and stops as soon as every
 // requested check has a counterexample. A round that would explore the
@@ -102,6 +103,9 @@ type Counterexample struct {
 	// found it.
 	Instances          int
 	HavocMin, HavocMax int64
+	// Solved reports that the input values were solved for (Z3) on a
+	// schedule reaching the check, rather than found by enumeration.
+	Solved bool
 }
 
 // ErrAssumptions is returned when the program's lowering made a modelling
@@ -139,6 +143,7 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 		deadline = d
 	}
 	foundNow := map[*cfg.Check]bool{}
+	tried := map[*cfg.Check]bool{} // solveTowards ran for it (once per call: Z3 costs)
 	want := map[*cfg.Check]bool{}
 	for _, c := range checks {
 		want[c] = true
@@ -156,8 +161,12 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	}
 	explore1 := func(dfs bool, i int, r round, share time.Duration) (*explore.Result, error) {
 		clear(foundNow)
+		// The depth-first round starts threads lazily (up to lazySpawns
+		// spawns per template); the breadth-first rounds spawn eagerly:
+		// a loop spawning for ever would give them ever larger states.
 		opts := explore.Options{MaxInstances: i, HavocMin: r.lo, HavocMax: r.hi, DepthFirst: dfs,
-			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden, Exclusive: doomed, LazyStart: true,
+			MaxStates: b.MaxStates, Timeout: share, Reduce: true, ForgetDead: true, Forbidden: forbidden, Exclusive: doomed,
+			LazyStart: dfs, MaxSpawns: lazySpawns, Reached: true,
 			Stop: func(f explore.Failure) bool { foundNow[f.Event.Check] = true; return stop(f) }}
 		res, err := Explore(p, opts)
 		if err != nil {
@@ -168,11 +177,38 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 			if !want[c] || out[c] != nil {
 				continue
 			}
-			if err := replay(p, f.Schedule, c, forbidden, doomed, i); err != nil {
+			if err := replay(p, f.Schedule, c, forbidden, doomed, i, dfs); err != nil {
 				replayErr = errors.Join(replayErr, fmt.Errorf("confirm: the schedule of %v does not replay: %v", c.Pos, err))
 				continue
 			}
 			out[c] = &Counterexample{Check: c, Schedule: steps(p, f.Schedule), Instances: i, HavocMin: r.lo, HavocMax: r.hi}
+		}
+		// Checks not failed: from the reached location nearest to the
+		// check, solve for inputs that lead there and fail it
+		// (concolic.go); report only what replays.
+		for _, c := range checks {
+			if out[c] != nil || tried[c] || c.Loc == nil || time.Now().After(deadline) {
+				continue
+			}
+			tried[c] = true
+			dist := distTo(p, c.Loc)
+			best := -1
+			for _, l := range p.Locs {
+				if dist[l.ID] >= 0 && (best < 0 || dist[l.ID] < dist[best]) {
+					if _, _, ok := res.ReachedAt(l); ok {
+						best = l.ID
+					}
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			prefix, thread, _ := res.ReachedAt(p.Locs[best])
+			solved, ok := solveTowards(p, prefix, thread, c, dist, i, dfs, deadline)
+			if !ok || replay(p, solved, c, forbidden, doomed, i, dfs) != nil {
+				continue
+			}
+			out[c] = &Counterexample{Check: c, Schedule: steps(p, solved), Instances: i, HavocMin: r.lo, HavocMax: r.hi, Solved: true}
 		}
 		return res, nil
 	}
@@ -217,12 +253,24 @@ func Confirm(ctx context.Context, p *cfg.Program, checks []*cfg.Check, k int, b 
 	return out, replayErr
 }
 
+// lazySpawns bounds the spawns per template of the depth-first round.
+const lazySpawns = 1000
+
+// machineOptions are the interpreter options of a round: k instances
+// spawned eagerly, or k running threads started lazily.
+func machineOptions(k int, lazy bool) interp.Options {
+	if lazy {
+		return interp.Options{MaxInstances: k, LazyStart: true, MaxSpawns: lazySpawns}
+	}
+	return interp.Options{MaxInstances: k}
+}
+
 // replay runs sched in the reference interpreter alone (no explorer, no
 // patched program) and checks that it is an execution that the fences
 // allow — no step runs a forbidden location, no thread moves while
 // another stands at a doomed one — and that its last step fails check.
 // Confirm reports only schedules that replay.
-func replay(p *cfg.Program, sched []interp.Step, check *cfg.Check, forbidden, doomed []bool, k int) error {
+func replay(p *cfg.Program, sched []interp.Step, check *cfg.Check, forbidden, doomed []bool, k int, lazy bool) error {
 	follow, inputs := interp.Replay(sched)
 	i := 0
 	var bad error
@@ -247,7 +295,7 @@ func replay(p *cfg.Program, sched []interp.Step, check *cfg.Check, forbidden, do
 		i++
 		return follow(s, moves)
 	}
-	run, err := interp.Run(p, scheduler, interp.RunOptions{Inputs: inputs, Machine: interp.Options{MaxInstances: k, LazyStart: true}})
+	run, err := interp.Run(p, scheduler, interp.RunOptions{Inputs: inputs, Machine: machineOptions(k, lazy)})
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func TestDebugFile(t *testing.T) {
 	}
 	for k := 1; k <= maxK; k++ {
 		start := time.Now()
-		res, err := Explore(p, explore.Options{DepthFirst: os.Getenv("DFS") != "", LazyStart: os.Getenv("LAZY") != "", Exclusive: doomedLocs(p), Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 5_000_000, Timeout: 60 * time.Second, Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == ""})
+		res, err := Explore(p, explore.Options{DepthFirst: os.Getenv("DFS") != "", LazyStart: os.Getenv("LAZY") != "", Exclusive: doomedLocs(p), Forbidden: forbidden, MaxInstances: k, HavocMin: 0, HavocMax: 1, MaxStates: 5_000_000, Timeout: debugTimeout(), Reduce: os.Getenv("NOPOR") == "", ForgetDead: os.Getenv("NOPOR") == "", Stop: func(explore.Failure) bool { return os.Getenv("CHORUS_STOP") != "" }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,4 +82,11 @@ func TestDebugConfirm(t *testing.T) {
 			t.Logf("  T%d %d:%d %T %v", s.Thread, s.Pos.Line, s.Pos.Column, s.Loc.Act, s.Value)
 		}
 	}
+}
+
+func debugTimeout() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("CHORUS_CONFIRM_TIMEOUT")); err == nil {
+		return d
+	}
+	return 60 * time.Second
 }

@@ -169,17 +169,57 @@ func TestReplayChecks(t *testing.T) {
 		t.Fatal("no failure found")
 	}
 	for _, f := range res.Failures {
-		if err := replay(p, f.Schedule, f.Event.Check, forbidden, doomed, 2); err != nil {
+		if err := replay(p, f.Schedule, f.Event.Check, forbidden, doomed, 2, false); err != nil {
 			t.Errorf("%v: %v", f.Event, err)
 		}
 		short := append(append([]interp.Step(nil), f.Schedule[:len(f.Schedule)/2]...), f.Schedule[len(f.Schedule)/2+1:]...)
-		if err := replay(p, short, f.Event.Check, forbidden, doomed, 2); err == nil {
+		if err := replay(p, short, f.Event.Check, forbidden, doomed, 2, false); err == nil {
 			t.Errorf("%v: a schedule without step %d replays", f.Event, len(f.Schedule)/2)
 		}
 		fence := make([]bool, len(p.Locs))
 		fence[p.Locs[f.Schedule[len(f.Schedule)/2].Loc].ID] = true
-		if err := replay(p, f.Schedule, f.Event.Check, fence, doomed, 2); err == nil {
+		if err := replay(p, f.Schedule, f.Event.Check, fence, doomed, 2, false); err == nil {
 			t.Errorf("%v: a schedule through a fenced location replays", f.Event)
+		}
+	}
+}
+
+// A bug that needs one particular input value is out of reach of the
+// enumerated ranges; solving the path condition of a schedule that
+// reaches the check finds the value, and the schedule replays.
+const needsValue = pthreadDecls + `
+extern int __VERIFIER_nondet_int(void);
+int g;
+void *w(void *arg) { int x = __VERIFIER_nondet_int(); g = x * 3 - 7; return 0; }
+int main(void) {
+  pthread_t a;
+  pthread_create(&a, 0, w, 0);
+  pthread_join(a, 0);
+  if (g == 36029) reach_error();
+  return 0;
+}
+`
+
+func TestConfirmSolvesInputs(t *testing.T) {
+	cex, err := confirmAll(t, needsValue, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cex) != 1 {
+		t.Fatalf("%d violations, want 1", len(cex))
+	}
+	for _, x := range cex {
+		if !x.Solved {
+			t.Errorf("not solved for")
+		}
+		found := false
+		for _, s := range x.Schedule {
+			if s.Havoc && s.Value == 12012 {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no input 12012 in the schedule %+v", x.Schedule)
 		}
 	}
 }

@@ -66,6 +66,10 @@ type Options struct {
 	// a queue): deep failures come sooner, schedules are no longer
 	// shortest. The same states are explored when the search completes.
 	DepthFirst bool
+	// Reached records, for each location, the first stored state in
+	// which some thread stands there (Result.ReachedAt rebuilds its
+	// schedule): confirm solves for inputs that lead on from there.
+	Reached bool
 	// Stop, when set, is called with each new failed check; when it
 	// returns true the search ends there (Complete false).
 	Stop func(Failure) bool
@@ -152,6 +156,14 @@ type Result struct {
 	// discovery order; Errors the first runtime error of each location.
 	Failures []Failure
 	Errors   []Failure
+	// ReachedAt gives, with Options.Reached, a schedule to the first
+	// stored state in which thread stands at loc (ok false: never seen).
+	ReachedAt func(loc *cfg.Loc) (sched []interp.Step, thread interp.ThreadID, ok bool)
+}
+
+type arrival struct {
+	node   int
+	thread interp.ThreadID
 }
 
 // node is a visited state with the way it was reached: step from the
@@ -194,6 +206,19 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		stop:      opts.Stop,
 	}
 	e.viewVars()
+	if opts.Reached {
+		e.reached = make([]arrival, len(p.Locs))
+		for i := range e.reached {
+			e.reached[i].node = -1
+		}
+		e.res.ReachedAt = func(loc *cfg.Loc) ([]interp.Step, interp.ThreadID, bool) {
+			a := e.reached[loc.ID]
+			if a.node < 0 {
+				return nil, 0, false
+			}
+			return e.schedule(a.node), a.thread, true
+		}
+	}
 	if opts.Reduce {
 		e.invisible = invisibleLocs(p)
 	}
@@ -220,12 +245,19 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 			queue[0] = item{}
 			queue = queue[1:]
 		}
-		if e.stopped || !deadline.IsZero() && expanded%64 == 0 && time.Now().After(deadline) {
+		if e.stopped || !deadline.IsZero() && (expanded%16 == 0 || len(it.s.Threads) > 64) && time.Now().After(deadline) {
 			e.res.Complete = false
 			break
 		}
 		if !opts.Reduce {
 			e.record(it.s) // with Reduce the views would be partial anyway
+		}
+		if e.reached != nil {
+			for _, t := range it.s.Threads {
+				if a := &e.reached[t.Loc.ID]; a.node < 0 && !t.Done {
+					a.node, a.thread = it.id, t.ID
+				}
+			}
 		}
 		moves := e.enabled(it.s)
 		e.noteBounded(it.s)
@@ -364,8 +396,11 @@ type explorer struct {
 	exclusive []bool
 	s0        *interp.State
 	stop      func(Failure) bool
-	stopped   bool          // Stop returned true
-	forced    []interp.Step // the moves of the last advance
+	// reached holds, by location ID, the first node with a thread there
+	// (Options.Reached; node -1: none)
+	reached []arrival
+	stopped bool          // Stop returned true
+	forced  []interp.Step // the moves of the last advance
 }
 
 // addFailure records a failed check and asks Options.Stop.
