@@ -195,7 +195,6 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		out.err, out.inputError = err, true
 		return out
 	}
-	dm := opts.DataModel
 	prog, err := cfg.BuildFile(file, opts)
 	if err != nil {
 		out.err, out.inputError = err, true
@@ -219,7 +218,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
-	out.violated, _ = confirmUnproven(o.confirm, file, dm, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
+	out.violated, _ = confirmUnproven(o.confirm, file, opts, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
 	return out
 }
 

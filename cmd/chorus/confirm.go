@@ -63,7 +63,7 @@ type scheduleStepJSON struct {
 // With replayDir, each counterexample is also written there as a C
 // program (confirm.ReplayC) named after the check's file, line and
 // column; a program that cannot be rendered is skipped.
-func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result, budget time.Duration, replayDir string) (map[int]*confirm.Counterexample, error) {
+func confirmUnproven(k int, file string, opts cfg.Options, res *analysis.Result, budget time.Duration, replayDir string) (map[int]*confirm.Counterexample, error) {
 	if k <= 0 || res == nil || budget <= 0 {
 		return nil, nil
 	}
@@ -76,7 +76,7 @@ func confirmUnproven(k int, file string, dm cfg.DataModel, res *analysis.Result,
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	p, err := cfg.BuildFile(file, cfg.Options{DataModel: dm})
+	p, err := cfg.BuildFile(file, opts) // the analysis' lowering options (compiler flags included)
 	if err != nil {
 		return nil, err
 	}
