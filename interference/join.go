@@ -19,7 +19,8 @@ import (
 //
 // Rules, for a location b of main where T is must-joined:
 //   - no interference edge from a write of T lands at b, except at the
-//     join relays (the successors of T's joins), which are identity
+//     join relays (the successors of T's joins where T is not yet
+//     must-joined: a second join of a surely joined T needs none), which are identity
 //     definitions of the cells T writes (dfg.Graph.Relay), passed on along
 //     main's control flow up to a write of the cell or another join relay
 //     of it: T's writes reach the rest of main as sequential data flow;
@@ -33,9 +34,11 @@ import (
 // Sound for any number of threads: T's one instance has terminated when
 // main stands at b, so a write of main at b happens after every action of
 // T (second rule). For the first rule, let the last write of X before main
-// reads it at b be T's, at W. Main's path to b passes a join of T; let S
-// be the last join relay of X on it. W happened before the join returned
-// (T had terminated), so X has not changed since main stood at S: S's own
+// reads it at b be T's, at W. Main's path to b passes a join of T, and
+// the first one on the path has a relay (no join of T precedes it there,
+// so T is not must-joined at it); let S be the last join relay of X on
+// the path. W happened before that first join returned (T had
+// terminated), so X has not changed since main stood at S: S's own
 // edges cover the value (S is exempt, and the game is complete for a
 // reader at S), and S's relay reaches b (no write of X and no other relay
 // of X in between on that path). If the last writer is another thread,
@@ -200,6 +203,11 @@ func (e *Engine) computeJoins() {
 	for _, l := range p.Locs {
 		t := joinOf(l)
 		if t == nil || len(writes[idx[t]]) == 0 {
+			continue
+		}
+		if in[l.ID] != nil && in[l.ID].has(idx[t]) {
+			// T is surely joined already: all its writes happened before
+			// the earlier join, whose relay carries them on through here.
 			continue
 		}
 		for _, s := range l.Succs {
