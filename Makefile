@@ -48,9 +48,11 @@ bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./domains ./datalog
 
 # Time per phase on the corpus (needs ../shared): SV-COMP tasks, then the
-# 30 DDVerify drivers (floppy takes about 10 minutes).
+# 30 DDVerify drivers (floppy takes about 10 minutes); then the real binary
+# next to gcc -fsyntax-only per SV-COMP directory and per driver, with
+# their ratio and peak memory (TestCorpusSpeed).
 bench-corpus: deps
-	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'SVCOMPNoWrongSafe|DDVerify' -args -corpus-report -ddverify -corpus-timeout 20m
+	$(GO) test ./cmd/chorus -count=1 -timeout 180m -v -run 'SVCOMPNoWrongSafe|DDVerify|CorpusSpeed' -args -corpus-report -ddverify -corpus-speed -corpus-timeout 20m
 
 # Throughput of chorus check -j 1 / -j 2 on the 30 DDVerify drivers, the
 # warm result cache, and cppcheck on the same files (installed if missing).
