@@ -51,6 +51,15 @@ type Options struct {
 	// written (atomiclock.go rewrites them into Acquire/Release; the
 	// oracle explores the program without the rewrite as ground truth).
 	NoAtomicLocks bool
+	// Entries names the entry points of a library (doc.go, "Libraries"):
+	// with Entries, or when the unit has no main, the program is the
+	// library against its most general client, calling every entry (by
+	// default every function with external linkage).
+	Entries []string
+	// EntryThreads is the number of client threads calling entries at
+	// once: 0 any number, 1 one (a library documented as not
+	// thread-safe).
+	EntryThreads int
 }
 
 // DefaultMaxLocs is the default budget of locations per program.
@@ -170,6 +179,8 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		b.shareAll = opts.ShareAll
 		b.noAtomicLocks = opts.NoAtomicLocks
 		b.callbacks = callbacks
+		b.entryNames = opts.Entries
+		b.entryThreads = opts.EntryThreads
 		b.build()
 		if !b.rebuild {
 			return b.prog, nil

@@ -78,6 +78,15 @@ type builder struct {
 	rebuild       bool
 	cbParams      []*Var // callback templates' parameters: any value an external may pass
 	noted         map[string]bool
+
+	// Library mode (library.go).
+	entryNames   []string        // Options.Entries
+	entryThreads int             // Options.EntryThreads
+	entries      map[string]bool // entry points (nil: not a library)
+	staticFuncs  map[string]bool // functions with internal linkage
+	clientObjs   []Expr          // values the client holds: fresh objects, entry results
+	clientSite   *unknownCall    // the client's calls of function pointers it holds
+	fallbacks    []*indirectFallback
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -151,6 +160,7 @@ func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
 		shared:      map[genericKey]*sharedBody{},
 		nodeCount:   map[string]int{},
 		unitSize:    -1,
+		staticFuncs: map[string]bool{},
 	}
 	return b
 }
@@ -455,11 +465,11 @@ func union(a, c []*Loc) []*Loc {
 func (b *builder) build() {
 	b.collect()
 	mainDef := b.funcs["main"]
-	if mainDef == nil {
-		b.pos = token.Position{Filename: b.file}
-		b.fail("no main function")
+	if mainDef == nil || len(b.entryNames) > 0 {
+		b.buildLibrary()
+	} else {
+		b.lowerTemplate(b.newTemplate("main"), mainDef)
 	}
-	b.lowerTemplate(b.newTemplate("main"), mainDef)
 	for len(b.pending) > 0 {
 		t := b.pending[0]
 		b.pending = b.pending[1:]
@@ -501,6 +511,9 @@ func (b *builder) collect() {
 			name := fd.Declarator.Name()
 			b.funcs[name] = fd
 			b.funcDecls[name] = fd.Declarator
+			if fd.Declarator.IsStatic() {
+				b.staticFuncs[name] = true
+			}
 		case cc.ExternalDeclarationDecl:
 			d := ed.Declaration
 			for idl := d.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
@@ -510,6 +523,9 @@ func (b *builder) collect() {
 					continue
 				}
 				if decl.Type().Kind() == cc.Function {
+					if decl.IsStatic() {
+						b.staticFuncs[decl.Name()] = true
+					}
 					if _, ok := b.funcDecls[decl.Name()]; !ok {
 						b.funcDecls[decl.Name()] = decl
 					}

@@ -24,6 +24,7 @@ type unknownCall struct {
 	// function of builder.callbacks, narrowed after the points-to
 	// analysis to the functions the external can reach.
 	spawns []*Loc
+	dead   bool // on a cut path (indirectFallback): no effects, no note
 }
 
 func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
@@ -102,9 +103,38 @@ func (b *builder) call(x *cc.PostfixExpression, discard bool) Expr {
 		ends = union(ends, b.cur)
 		b.cur = f
 	}
-	// No candidate matched: undefined behaviour, the path ends here.
+	// No candidate matched: the pointer may come from unknown code (an
+	// unknown external's result, a library's client) and denote a
+	// function without a body here: an unknown callee. When the
+	// points-to analysis shows the pointer only ever holds candidates,
+	// this path is cut (calling anything else is undefined behaviour;
+	// finishCallbacks).
+	if len(b.cur) > 0 {
+		marker := b.emit(&Skip{})
+		n := len(b.unknownCalls)
+		v := b.unknownVals(nodeSrc(x.PostfixExpression), x, vals)
+		if v != nil && !discard && rt.Kind() != cc.Void {
+			if resVar == nil {
+				resVar = b.temp(v.ExprType())
+				res = &VarRef{Var: resVar}
+			}
+			b.emit(&Assign{Dst: &VarRef{Var: resVar}, Src: b.castTo(v, resVar.Type)})
+		}
+		if len(b.unknownCalls) > n {
+			b.fallbacks = append(b.fallbacks, &indirectFallback{marker: marker, fp: fp, cands: cands, uc: b.unknownCalls[n]})
+		}
+		ends = union(ends, b.cur)
+	}
 	b.cur = ends
 	return res
+}
+
+// indirectFallback is the unknown-callee path of an indirect call.
+type indirectFallback struct {
+	marker *Loc // the first location of the path (cut: assume(false))
+	fp     Expr
+	cands  []string
+	uc     *unknownCall
 }
 
 func funcTypeOf(t cc.Type) *cc.FunctionType {

@@ -141,6 +141,7 @@ func (a *pta) reachFuncs(roots []Expr) []string {
 // reach (the others become Skip) and records one note per external.
 func (b *builder) finishCallbacks(a *pta) bool {
 	a.cur = -1
+	b.cutFallbacks(a)
 	roots := b.externalRoots()
 	type site struct {
 		uc    *unknownCall
@@ -149,8 +150,30 @@ func (b *builder) finishCallbacks(a *pta) bool {
 	var sites []site
 	need := map[string]bool{}
 	for _, uc := range b.unknownCalls {
+		if uc.dead {
+			sites = append(sites, site{uc, nil}) // its spawns become Skip
+			continue
+		}
 		fs := map[string]bool{}
 		for _, f := range a.reachFuncs(append(append([]Expr(nil), uc.args...), roots...)) {
+			fs[f] = true
+			need[f] = true
+		}
+		sites = append(sites, site{uc, fs})
+	}
+	if uc := b.clientSite; uc != nil {
+		// A library's client is unknown code holding everything unknown
+		// code can reach: it may call any function pointer in there.
+		fs := map[string]bool{}
+		if a.reachVar != nil {
+			for l := range a.all(a.read(a.reachVar)) {
+				if o := b.prog.Objects[l.objID()]; o.Kind == FuncObject && b.funcs[o.Func] != nil && o.Func != "main" {
+					fs[o.Func] = true
+					need[o.Func] = true
+				}
+			}
+		}
+		for _, f := range a.reachFuncs(roots) {
 			fs[f] = true
 			need[f] = true
 		}
@@ -168,6 +191,13 @@ func (b *builder) finishCallbacks(a *pta) bool {
 	var order []string
 	dropped := map[*Loc]bool{}
 	for _, s := range sites {
+		if s.uc.dead {
+			for _, l := range s.uc.spawns {
+				l.Act = &Skip{}
+				dropped[l] = true
+			}
+			continue
+		}
 		if first[s.uc.name] == nil {
 			first[s.uc.name] = s.uc
 			order = append(order, s.uc.name)
@@ -200,6 +230,12 @@ func (b *builder) finishCallbacks(a *pta) bool {
 			fs = append(fs, f)
 		}
 		sort.Strings(fs)
+		if name == "<client>" {
+			if len(fs) > 0 {
+				b.note("client callbacks", uc.pos, "the library hands out pointers to %s: the client may call them from any number of threads", strings.Join(fs, ", "))
+			}
+			continue
+		}
 		if len(fs) == 0 {
 			b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach", name)
 			continue
@@ -207,4 +243,40 @@ func (b *builder) finishCallbacks(a *pta) bool {
 		b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach, may call %s from any number of threads", name, strings.Join(fs, ", "))
 	}
 	return true
+}
+
+// cutFallbacks cuts the unknown-callee path of each indirect call whose
+// pointer the points-to analysis shows to hold only its candidates (or
+// nothing): calling anything else is undefined behaviour.
+func (b *builder) cutFallbacks(a *pta) {
+	for _, fb := range b.fallbacks {
+		known := map[string]bool{}
+		for _, c := range fb.cands {
+			known[c] = true
+		}
+		other := false
+		for l := range a.all(a.eval(fb.fp)) {
+			o := b.prog.Objects[l.objID()]
+			if o.Kind != FuncObject || !known[o.Func] {
+				other = true
+				break
+			}
+		}
+		if !other {
+			// Unlink the path (an assume(false) would leave the data
+			// flow graph's edges around it: they bypass assumes).
+			m := fb.marker
+			for _, p := range m.Preds {
+				succs := p.Succs[:0]
+				for _, s := range p.Succs {
+					if s != m {
+						succs = append(succs, s)
+					}
+				}
+				p.Succs = succs
+			}
+			m.Preds = nil
+			fb.uc.dead = true
+		}
+	}
 }

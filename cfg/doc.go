@@ -14,7 +14,8 @@
 //  1. cc.Translate preprocesses, parses and type-checks the unit with the
 //     data model's configuration (ILP32: cc's linux/386 ABI with gcc -m32
 //     macros; LP64: linux/amd64).
-//  2. Lowering starts at main and inlines calls to defined functions, or
+//  2. Lowering starts at main (or, for a library, at the synthetic
+//     client, "Libraries" below) and inlines calls to defined functions, or
 //     sends them to the template's shared body of the callee (call.go,
 //     "Calls" below); each function passed to pthread_create becomes a
 //     thread template lowered the same way. Statements become locations; branches
@@ -115,6 +116,36 @@
 //     from inside a summarized recursive call runs only there. Each
 //     external is stated once as a note (Assumption.Note) in check's
 //     output; logging functions (printf, printk, ...) are assumed pure.
+//
+// Libraries (library.go): a unit without main, or any unit with
+// Options.Entries, is analyzed against its most general client. Exactly
+// what is assumed:
+//   - Entry points are the functions named by Options.Entries, else every
+//     defined function with external linkage (not static). The client
+//     calls them in any order, any number of times, from any number of
+//     threads at once: the synthetic main "<client>" runs InitGlobals
+//     (globals start as C says) and then, in a loop, spawns an Unbounded
+//     template per entry point. With EntryThreads == 1 (a library that is
+//     not thread-safe) it is one thread calling the entries (inlined) in
+//     any order in a loop, and no other client thread exists.
+//   - Arguments are any values of their types. Pointers point to a fresh
+//     object of the declared type (one allocation site per entry and
+//     parameter, any contents; the library may keep it), or to anything
+//     the library handed out before (what entries returned and the
+//     memory reachable from it and from the arguments), or to unknown
+//     memory: the client is unknown code like an unknown external
+//     function, and parameters hold what unknown code can reach.
+//   - The client may call every function pointer it can reach (functions
+//     the library hands out), from any number of threads (a callback
+//     spawn at the client's loop).
+//   - The client does not write the library's globals by name, and does
+//     not write objects it shares with the library while an entry call
+//     runs or between calls, except through entry points (the contents of
+//     a fresh object are any value when it is made).
+//   - A call through a function pointer that may hold a value from unknown
+//     code (a client's function, an unknown external's result) calls an
+//     unknown function; when points-to shows the pointer holds only
+//     functions of the unit, only those are called.
 //
 // Checks: assertions (__VERIFIER_assert, __CPROVER_assert; the assert
 // macros of glibc, musl, the BSDs, Bionic and macOS and "if (!(e))

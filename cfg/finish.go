@@ -322,6 +322,9 @@ func (b *builder) expandUnknownCalls(a *pta) {
 	a.cur = -1
 	roots := b.externalRoots()
 	for _, uc := range b.unknownCalls {
+		if uc.dead {
+			continue
+		}
 		r := a.reach(append(append([]Expr(nil), uc.args...), roots...))
 		for _, c := range a.cellsOfSet(r, nil) {
 			if c.Mem == b.unknownObj && len(r) == 0 {

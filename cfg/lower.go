@@ -29,7 +29,7 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 		}
 		s := b.paramStorage(fr, p)
 		st, ok := b.scalarType(p.Type())
-		callback := t.ID != 0 && b.callbacks[t.Name]
+		callback := t.ID != 0 && (b.callbacks[t.Name] || b.entries[t.Name])
 		if !ok && callback && s.obj != nil {
 			// A callback's aggregate parameter: any contents.
 			b.forScalars(p.Type(), func(off Expr, st Type) {
@@ -62,9 +62,22 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 			b.store(b.storageLval(s), &VarRef{Var: tmp})
 		}
 	}
+	opaque := t.ID != 0 && (b.callbacks[t.Name] || b.entries[t.Name])
+	if opaque && b.entries[t.Name] && ft != nil {
+		b.freshClientObjects(t.Name, nonVoidParams(ft))
+	}
 	b.tmplExits = nil
 	b.compound(fd.CompoundStatement)
 	b.cur = union(union(b.cur, fr.returns), b.tmplExits)
+	if opaque {
+		// What a callback or entry returns goes to unknown code.
+		switch {
+		case fr.ret != nil:
+			b.clientObjs = append(b.clientObjs, &VarRef{Var: fr.ret})
+		case fr.retObj != nil:
+			b.clientObjs = append(b.clientObjs, b.objAddr(fr.retObj))
+		}
+	}
 	t.Exit = b.emit(&Skip{})
 	b.cur = nil
 	b.lowerGenerics()

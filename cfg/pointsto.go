@@ -265,8 +265,13 @@ func (b *builder) pointsTo() *pta {
 	// unknown call's arguments (reachability distributes over union):
 	// R ⊇ args; for each object o in R, R ⊇ pts(cells of o) and o's
 	// pointer cells get <unknown>. Results of unknown calls get R.
-	if len(b.unknownCalls) > 0 {
+	if len(b.unknownCalls) > 0 || len(b.cbParams) > 0 || len(b.clientObjs) > 0 {
 		a.reachVar = &Var{ID: len(b.prog.Vars), Name: "<reach>"}
+		// Values unknown code holds: what entries and callbacks return,
+		// the fresh objects of a library's client.
+		for _, e := range b.clientObjs {
+			a.items = append(a.items, ptaItem{reachArg: e})
+		}
 		for _, uc := range b.unknownCalls {
 			for _, e := range uc.args {
 				a.items = append(a.items, ptaItem{reachArg: e})

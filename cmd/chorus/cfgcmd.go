@@ -2,7 +2,7 @@ package main
 
 // chorus cfg: print the lowered program.
 //
-//	chorus cfg [--data-model ILP32|LP64] [--format text|dot] [gcc flags] [-p BUILD] FILE
+//	chorus cfg [--data-model ILP32|LP64] [--format text|dot] [gcc flags] [-p BUILD] [--entry f,g] [--entry-threads N] FILE
 //
 // gcc's flags (-I, -D, -include, -std=, -m32, ...) and -p mean what they
 // mean for chorus check (ccargs.go). Without --data-model the model comes
@@ -31,6 +31,7 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 	o := &checkOptions{}
 	fs.StringVar(&o.dataModel, "data-model", "", "ILP32 or LP64 (default: -m32/-m64, else from the SV-COMP task's .yml next to the file, else LP64)")
 	format := fs.String("format", "text", "output format: text or dot")
+	o.program.register(fs)
 	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: lower FILE with the flags of its (first) entry")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus cfg [--data-model ILP32|LP64] [--format text|dot] [gcc flags] [-p BUILD] [--] FILE")
@@ -55,6 +56,10 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 	u := o.units[0]
 	if *format != "text" && *format != "dot" {
 		fmt.Fprintf(stderr, "chorus cfg: unknown format %q (want text or dot)\n", *format)
+		return 2
+	}
+	if err := o.program.validate(); err != nil {
+		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
 		return 2
 	}
 	// Same options as chorus check (checkcmd.go).

@@ -65,6 +65,7 @@ type checkOptions struct {
 	notes          []string       // about the units (skipped database entries)
 	bulk           bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
 	explain        explainOptions // --explain, --explain-dot (explain.go)
+	program        programOptions // --entry, --entry-threads, --link (library.go)
 }
 
 // parseCheckArgs parses flags and files; flags may follow files, gcc's
@@ -87,6 +88,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.StringVar(&o.replayDir, "replay", "", "with --confirm, write each violated check's schedule to this directory as a standalone C program that reproduces it (FILE.LINE.COL.c)")
 	addBulkFlags(fs, &o.bulk)
 	o.explain.register(fs)
+	o.program.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: chorus check [flags] [gcc flags: -I -D -U -include -std= -m32 ...] [-p BUILD] [--] FILE...")
 		fs.PrintDefaults()
@@ -109,6 +111,9 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 		}
 	}
 	if err := o.explain.validate(); err != nil {
+		return nil, err
+	}
+	if err := o.program.validate(); err != nil {
 		return nil, err
 	}
 	if o.dot != "" && len(o.units) != 1 {
@@ -232,6 +237,7 @@ func frontendOptions(o *checkOptions, u unit) (cfg.Options, error) {
 	}
 	opts := cfg.Options{DataModel: dm}
 	applyCC(&opts, u.cc)
+	o.program.apply(&opts)
 	return opts, nil
 }
 
