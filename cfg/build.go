@@ -90,7 +90,16 @@ func BuildFile(path string, opts Options) (*Program, error) {
 // Build lowers one C translation unit (a .c file, preprocessed by cc's own
 // preprocessor, or an already preprocessed .i file) to the IR. When src is
 // nil the file is read from filename.
-func Build(filename string, src []byte, opts Options) (prog *Program, err error) {
+func Build(filename string, src []byte, opts Options) (*Program, error) {
+	ast, err := translateFile(filename, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	return lowerUnits(filename, []string{filename}, []*cc.AST{ast}, opts)
+}
+
+// translateFile preprocesses, parses and type-checks one unit.
+func translateFile(filename string, src []byte, opts Options) (ast *cc.AST, err error) {
 	if src == nil {
 		data, rerr := os.ReadFile(filename)
 		if rerr != nil {
@@ -111,19 +120,9 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	if err != nil {
 		return nil, &Error{Pos: token.Position{Filename: filename}, Msg: err.Error()}
 	}
-
-	var b *builder
 	defer func() {
 		if r := recover(); r != nil {
-			if e, ok := r.(*Error); ok {
-				prog, err = nil, e
-				return
-			}
-			pos := token.Position{Filename: filename}
-			if b != nil && b.pos.Line > 0 {
-				pos = b.pos
-			}
-			prog, err = nil, &Error{Pos: pos, Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
+			ast, err = nil, &Error{Pos: token.Position{Filename: filename}, Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
 		}
 	}()
 	translate := func(src []byte) (*cc.AST, error) {
@@ -165,6 +164,25 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 		}
 		return nil, e
 	}
+	return ast, nil
+}
+
+// lowerUnits lowers translated units as one program named name.
+func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog *Program, err error) {
+	var b *builder
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*Error); ok {
+				prog, err = nil, e
+				return
+			}
+			pos := token.Position{Filename: name}
+			if b != nil && b.pos.Line > 0 {
+				pos = b.pos
+			}
+			prog, err = nil, &Error{Pos: pos, Msg: fmt.Sprintf("internal error: %v\n%s", r, debug.Stack())}
+		}
+	}()
 	maxLocs := opts.MaxLocs
 	if maxLocs <= 0 {
 		maxLocs = DefaultMaxLocs
@@ -175,7 +193,8 @@ func Build(filename string, src []byte, opts Options) (prog *Program, err error)
 	// after a few rounds every address-taken function is a callback.
 	var callbacks map[string]bool
 	for round := 0; ; round++ {
-		b = newBuilder(filename, ast, opts.DataModel, maxLocs)
+		b = newBuilder(name, asts, opts.DataModel, maxLocs)
+		b.unitFiles = files
 		b.shareAll = opts.ShareAll
 		b.noAtomicLocks = opts.NoAtomicLocks
 		b.callbacks = callbacks

@@ -12,7 +12,7 @@ import (
 // builder holds the state of one Build call.
 type builder struct {
 	prog    *Program
-	ast     *cc.AST
+	asts    []*cc.AST // the units of the program (several with Options.Link)
 	model   DataModel
 	file    string
 	maxLocs int
@@ -87,6 +87,12 @@ type builder struct {
 	clientObjs   []Expr          // values the client holds: fresh objects, entry results
 	clientSite   *unknownCall    // the client's calls of function pointers it holds
 	fallbacks    []*indirectFallback
+
+	// Linking (link.go).
+	unitFiles []string
+	unitOf    map[*cc.Declarator]int
+	internal  []map[string]bool // per unit: names with internal linkage
+	unitNames []string
 }
 
 // storage is where a C variable lives: a register or a memory object.
@@ -131,12 +137,13 @@ type spawnSite struct {
 	loc        *Loc
 	candidates []*Template
 	callback   bool // a callback spawn at an unknown call: Unbounded targets
+	entry      bool // a library client's spawn of an entry point (never narrowed)
 }
 
-func newBuilder(file string, ast *cc.AST, m DataModel, maxLocs int) *builder {
+func newBuilder(file string, asts []*cc.AST, m DataModel, maxLocs int) *builder {
 	b := &builder{
 		prog:        &Program{File: file, DataModel: m},
-		ast:         ast,
+		asts:        asts,
 		model:       m,
 		file:        file,
 		maxLocs:     maxLocs,
@@ -348,7 +355,7 @@ func (b *builder) stringObject(s string) *Object {
 		return o
 	}
 	name := "str\"" + abbrev(s) + "\""
-	o := b.newObjectArr(name, StringObject, b.ast.Char, int64(len(s)+1))
+	o := b.newObjectArr(name, StringObject, b.asts[0].Char, int64(len(s)+1))
 	for i := 0; i < len(s); i++ {
 		o.Init = append(o.Init, InitValue{Offset: int64(i), Type: Type{Kind: IntType, Bits: 8, Signed: true}, Value: &Const{Type: Type{Kind: IntType, Bits: 8, Signed: true}, Value: int64(int8(s[i]))}})
 	}
@@ -500,7 +507,16 @@ func (b *builder) templateFor(name string) *Template {
 // variables (with their initializers) and which functions have their
 // address taken.
 func (b *builder) collect() {
-	for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+	b.indexUnits()
+	for u, ast := range b.asts {
+		b.collectUnit(u, ast)
+	}
+	b.findAddrTakenFuncs()
+}
+
+// collectUnit records the file-scope declarations of one unit.
+func (b *builder) collectUnit(u int, ast *cc.AST) {
+	for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
 		ed := l.ExternalDeclaration
 		if ed == nil {
 			continue
@@ -508,10 +524,16 @@ func (b *builder) collect() {
 		switch ed.Case {
 		case cc.ExternalDeclarationFuncDef:
 			fd := ed.FunctionDefinition
-			name := fd.Declarator.Name()
-			b.funcs[name] = fd
-			b.funcDecls[name] = fd.Declarator
-			if fd.Declarator.IsStatic() {
+			name := b.lname(fd.Declarator)
+			if old := b.funcs[name]; old != nil && !(old.Declarator.IsInline() && fd.Declarator.IsInline()) {
+				b.pos = posOf(fd.Declarator)
+				b.fail("multiple definitions of function %s (also at %s)", name, posOf(old.Declarator))
+			}
+			if b.funcs[name] == nil {
+				b.funcs[name] = fd
+				b.funcDecls[name] = fd.Declarator
+			}
+			if b.internal[u][fd.Declarator.Name()] {
 				b.staticFuncs[name] = true
 			}
 		case cc.ExternalDeclarationDecl:
@@ -522,32 +544,36 @@ func (b *builder) collect() {
 				if decl == nil || decl.IsTypename() {
 					continue
 				}
+				name := b.lname(decl)
 				if decl.Type().Kind() == cc.Function {
-					if decl.IsStatic() {
-						b.staticFuncs[decl.Name()] = true
+					if b.internal[u][decl.Name()] {
+						b.staticFuncs[name] = true
 					}
-					if _, ok := b.funcDecls[decl.Name()]; !ok {
-						b.funcDecls[decl.Name()] = decl
+					if _, ok := b.funcDecls[name]; !ok {
+						b.funcDecls[name] = decl
 					}
 					continue
 				}
 				// Storage is created on first use (lookup), so the many
 				// unused declarations of system headers cost nothing.
-				b.globalDecls[decl.Name()] = append(b.globalDecls[decl.Name()], decl)
+				b.globalDecls[name] = append(b.globalDecls[name], decl)
 				if id.Initializer != nil {
-					b.globalInits[decl.Name()] = id.Initializer
+					if old := b.globalInits[name]; old != nil && len(b.asts) > 1 {
+						b.pos = posOf(decl)
+						b.fail("multiple definitions of %s (also at %s)", name, posOf(old))
+					}
+					b.globalInits[name] = id.Initializer
 				}
 			}
 		}
 	}
-	b.findAddrTakenFuncs()
 }
 
 // globalStorage creates (or finds) the storage of a file-scope variable.
 // Scalars whose address is never taken are Global registers; everything
 // else is a GlobalObject.
 func (b *builder) globalStorage(decl *cc.Declarator) *storage {
-	name := decl.Name()
+	name := b.lname(decl)
 	if s := b.globals[name]; s != nil {
 		return s
 	}
@@ -588,33 +614,36 @@ func (b *builder) globalStorage(decl *cc.Declarator) *storage {
 }
 
 // globalAddrTaken reports whether any declarator of a file-scope name has
-// its address taken.
+// its address taken (by source name: a static of another unit with the
+// same name counts too, which only adds address-taken globals).
 func (b *builder) globalAddrTaken(name string) bool {
 	if b.addrTakenGlobals == nil {
 		b.addrTakenGlobals = map[string]bool{}
-		for _, nodes := range [][]cc.Node{b.ast.Scope.Nodes[name]} {
-			_ = nodes
-		}
-		for l := b.ast.TranslationUnit; l != nil; l = l.TranslationUnit {
-			ed := l.ExternalDeclaration
-			if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
-				continue
-			}
-			for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
-				if d := idl.InitDeclarator.Declarator; d != nil && d.AddressTaken() {
-					b.addrTakenGlobals[d.Name()] = true
+		for _, ast := range b.asts {
+			for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+				ed := l.ExternalDeclaration
+				if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
+					continue
+				}
+				for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+					if d := idl.InitDeclarator.Declarator; d != nil && d.AddressTaken() {
+						b.addrTakenGlobals[d.Name()] = true
+					}
 				}
 			}
-		}
-		// Uses resolve to some declarator of the name; cc marks the one it
-		// resolved to. Walk all identifier uses once to be sure.
-		walkAST(b.ast.TranslationUnit, func(n cc.Node) {
-			if ue, ok := n.(*cc.UnaryExpression); ok && ue.Case == cc.UnaryExpressionAddrof {
-				if id := baseIdent(ue.CastExpression); id != "" {
-					b.addrTakenGlobals[id] = true
+			// Uses resolve to some declarator of the name; cc marks the one
+			// it resolved to. Walk all identifier uses once to be sure.
+			walkAST(ast.TranslationUnit, func(n cc.Node) {
+				if ue, ok := n.(*cc.UnaryExpression); ok && ue.Case == cc.UnaryExpressionAddrof {
+					if id := baseIdent(ue.CastExpression); id != "" {
+						b.addrTakenGlobals[id] = true
+					}
 				}
-			}
-		})
+			})
+		}
+	}
+	if i := strings.IndexByte(name, '@'); i > 0 {
+		name = name[:i]
 	}
 	return b.addrTakenGlobals[name]
 }
@@ -658,21 +687,23 @@ func baseIdent(n cc.ExpressionNode) string {
 
 // findAddrTakenFuncs marks functions used other than as a direct callee.
 func (b *builder) findAddrTakenFuncs() {
-	callees := map[*cc.PrimaryExpression]bool{}
-	walkAST(b.ast.TranslationUnit, func(n cc.Node) {
-		if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
-			if p := unparen(pe.PostfixExpression); p != nil {
-				callees[p] = true
+	for _, ast := range b.asts {
+		callees := map[*cc.PrimaryExpression]bool{}
+		walkAST(ast.TranslationUnit, func(n cc.Node) {
+			if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
+				if p := unparen(pe.PostfixExpression); p != nil {
+					callees[p] = true
+				}
 			}
-		}
-	})
-	walkAST(b.ast.TranslationUnit, func(n cc.Node) {
-		if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && !callees[p] {
-			if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
-				b.addrTaken[d.Name()] = true
+		})
+		walkAST(ast.TranslationUnit, func(n cc.Node) {
+			if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && !callees[p] {
+				if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
+					b.addrTaken[b.lname(d)] = true
+				}
 			}
-		}
-	})
+		})
+	}
 }
 
 func unparen(n cc.ExpressionNode) *cc.PrimaryExpression {

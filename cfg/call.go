@@ -25,6 +25,7 @@ type unknownCall struct {
 	// analysis to the functions the external can reach.
 	spawns []*Loc
 	dead   bool // on a cut path (indirectFallback): no effects, no note
+	kind   libcKind
 }
 
 func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
@@ -35,7 +36,8 @@ func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
 	return out
 }
 
-// calleeName returns the name of a directly called function, or "".
+// calleeName returns the source name of a directly called function, or
+// "" (library functions are recognized by it).
 func calleeName(e cc.ExpressionNode) string {
 	p := unparen(e)
 	if p == nil || p.Case != cc.PrimaryExpressionIdent {
@@ -45,6 +47,23 @@ func calleeName(e cc.ExpressionNode) string {
 	case *cc.Declarator:
 		if d.Type().Kind() == cc.Function {
 			return d.Name()
+		}
+	case nil:
+		return p.Token.SrcStr()
+	}
+	return ""
+}
+
+// calleeName returns the (linker) name of a directly called function, or "".
+func (b *builder) calleeName(e cc.ExpressionNode) string {
+	p := unparen(e)
+	if p == nil || p.Case != cc.PrimaryExpressionIdent {
+		return ""
+	}
+	switch d := p.ResolvedTo().(type) {
+	case *cc.Declarator:
+		if d.Type().Kind() == cc.Function {
+			return b.lname(d)
 		}
 	case nil:
 		// implicitly declared function
@@ -58,7 +77,7 @@ func calleeName(e cc.ExpressionNode) string {
 func (b *builder) call(x *cc.PostfixExpression, discard bool) Expr {
 	b.setPos(x)
 	args := argList(x.ArgumentExpressionList)
-	if name := calleeName(x.PostfixExpression); name != "" {
+	if name := b.calleeName(x.PostfixExpression); name != "" {
 		if v, ok := b.builtin(name, x, args, discard); ok {
 			return v
 		}
@@ -268,7 +287,7 @@ func (b *builder) callNamed(name string, x *cc.PostfixExpression, args []cc.Expr
 // inline lowers a call to a defined function by inlining its body with
 // fresh storage for its parameters and locals.
 func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) Expr {
-	name := fd.Declarator.Name()
+	name := b.lname(fd.Declarator)
 	for f := b.fr; f != nil; f = f.parent {
 		if f.name == name {
 			return b.summarize(fd, x, vals, "recursive call of "+name)
@@ -359,14 +378,27 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		}
 		return nil
 	}
-	b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
-	uc := &unknownCall{name: name, pos: b.pos}
+	switch name {
+	case "strdup", "strndup", "__strdup", "realloc":
+		return b.libcAlloc(name, x, vals)
+	}
+	uc := &unknownCall{name: name, pos: b.pos, kind: libcModels[name]}
+	switch uc.kind {
+	case libcReadOnly:
+		b.assume(b.pos, "%s: C library model: writes no memory the program reads, returns any value", name)
+	case libcWrites:
+		b.assume(b.pos, "%s: C library model: writes only memory reachable from its arguments, returns any value", name)
+	default:
+		b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
+	}
 	for _, v := range vals {
 		if v != nil {
 			uc.args = append(uc.args, v)
 		}
 	}
-	b.callbackSpawns(uc)
+	if uc.kind == unknownExternal {
+		b.callbackSpawns(uc)
+	}
 	if strings.Contains(name, "memcpy") || strings.Contains(name, "memmove") {
 		// The one external that copies pointers between objects.
 		if len(vals) >= 2 && vals[0] != nil && vals[1] != nil {
@@ -469,7 +501,7 @@ func (b *builder) callSites() map[string]int {
 		for _, fd := range b.funcs {
 			walkAST(fd.CompoundStatement, func(n cc.Node) {
 				if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
-					if c := calleeName(pe.PostfixExpression); c != "" {
+					if c := b.calleeName(pe.PostfixExpression); c != "" {
 						b.callCount[c]++
 					}
 				}
@@ -496,7 +528,7 @@ type sharedBody struct {
 // directly or through other bodies, except through the dead-end generic
 // instances of summarize (whose callers never resume).
 func (b *builder) callShared(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr, why string) Expr {
-	name := fd.Declarator.Name()
+	name := b.lname(fd.Declarator)
 	key := genericKey{b.tmpl, name}
 	sb := b.shared[key]
 	if sb == nil {
@@ -630,7 +662,7 @@ type summaryCall struct {
 // Known gap (documented): threads spawned or locks left held inside a
 // summarized call are not reflected in the continuation.
 func (b *builder) summarize(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr, why string) Expr {
-	name := fd.Declarator.Name()
+	name := b.lname(fd.Declarator)
 	b.assume(b.pos, "%s: summarized (callee's effects havocked after the call)", why)
 	key := genericKey{b.tmpl, name}
 	gi := b.generic[key]
@@ -740,7 +772,7 @@ func (b *builder) maySpawn(name string) bool {
 			return
 		}
 		if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
-			if c := calleeName(pe.PostfixExpression); c != "" && c != name && b.maySpawn(c) {
+			if c := b.calleeName(pe.PostfixExpression); c != "" && c != name && b.maySpawn(c) {
 				res = true
 			}
 		}

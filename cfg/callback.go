@@ -67,12 +67,18 @@ func (b *builder) callbackSpawns(uc *unknownCall) {
 	arg := b.temp(b.ptrType())
 	b.emit(&Havoc{Dst: &VarRef{Var: arg}})
 	b.cbParams = append(b.cbParams, arg)
+	// One spawn location whose targets are every callback (narrowed per
+	// site after the points-to analysis): which one it starts is chosen
+	// by Fn, any function address the unknown code holds.
+	fn := b.temp(b.ptrType())
+	b.emit(&Havoc{Dst: &VarRef{Var: fn}})
+	var ts []*Template
 	for _, n := range names {
-		t := b.templateFor(n)
-		l := b.emit(&Spawn{Fn: &AddrOf{Object: b.funcObject(n), Type: b.ptrType()}, Targets: []*Template{t}, Arg: &VarRef{Var: arg}})
-		uc.spawns = append(uc.spawns, l)
-		b.spawns = append(b.spawns, &spawnSite{loc: l, candidates: []*Template{t}, callback: true})
+		ts = append(ts, b.templateFor(n))
 	}
+	l := b.emit(&Spawn{Fn: &VarRef{Var: fn}, Targets: ts, Arg: &VarRef{Var: arg}})
+	uc.spawns = append(uc.spawns, l)
+	b.spawns = append(b.spawns, &spawnSite{loc: l, candidates: ts, callback: true})
 }
 
 // externalRoots is the set of address-taken global objects: an unknown
@@ -150,6 +156,9 @@ func (b *builder) finishCallbacks(a *pta) bool {
 	var sites []site
 	need := map[string]bool{}
 	for _, uc := range b.unknownCalls {
+		if uc.kind != unknownExternal {
+			continue // a C library model: calls nothing
+		}
 		if uc.dead {
 			sites = append(sites, site{uc, nil}) // its spawns become Skip
 			continue
@@ -205,13 +214,25 @@ func (b *builder) finishCallbacks(a *pta) bool {
 		}
 		for _, l := range s.uc.spawns {
 			sp := l.Act.(*Spawn)
-			name := sp.Targets[0].Name
-			if s.funcs[name] {
-				calls[s.uc.name][name] = true
-				continue
+			var ts []*Template
+			for _, t := range sp.Targets {
+				if s.funcs[t.Name] {
+					calls[s.uc.name][t.Name] = true
+					ts = append(ts, t)
+				}
 			}
-			l.Act = &Skip{}
-			dropped[l] = true
+			sp.Targets = ts
+			if len(ts) == 0 {
+				l.Act = &Skip{}
+				dropped[l] = true
+			}
+		}
+	}
+	b.dropDominatedCallbackSpawns(dropped)
+	for _, s := range b.spawns {
+		if sp, ok := s.loc.Act.(*Spawn); ok && s.callback && len(sp.Targets) == 0 {
+			s.loc.Act = &Skip{}
+			dropped[s.loc] = true
 		}
 	}
 	if len(dropped) > 0 {
@@ -277,6 +298,76 @@ func (b *builder) cutFallbacks(a *pta) {
 			}
 			m.Preds = nil
 			fb.uc.dead = true
+		}
+	}
+}
+
+// dropDominatedCallbackSpawns keeps, per template and callback, only the
+// callback spawns that some path from the template's entry reaches
+// without passing another spawn of the same callback; the others become
+// Skip (added to dropped). This is sound: on every path to a dropped
+// spawn, an Unbounded template of the same callback, with the same
+// argument (anything unknown code can reach), was started before, and
+// its threads may be anywhere in the callback while this thread runs any
+// of its later code (interference carries this thread's later writes to
+// them).
+func (b *builder) dropDominatedCallbackSpawns(dropped map[*Loc]bool) {
+	byTarget := map[*Template]map[*Template][]*Loc{} // owner -> target -> sites
+	for _, s := range b.spawns {
+		if !s.callback || s.entry || dropped[s.loc] {
+			continue
+		}
+		sp, ok := s.loc.Act.(*Spawn)
+		if !ok {
+			continue
+		}
+		owner := s.loc.Template
+		if byTarget[owner] == nil {
+			byTarget[owner] = map[*Template][]*Loc{}
+		}
+		for _, t := range sp.Targets {
+			byTarget[owner][t] = append(byTarget[owner][t], s.loc)
+		}
+	}
+	for owner, targets := range byTarget {
+		for target, sites := range targets {
+			if len(sites) < 2 {
+				continue
+			}
+			site := map[*Loc]bool{}
+			for _, l := range sites {
+				site[l] = true
+			}
+			first := map[*Loc]bool{}
+			seen := map[*Loc]bool{owner.Entry: true}
+			stack := []*Loc{owner.Entry}
+			for len(stack) > 0 {
+				l := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if site[l] {
+					first[l] = true
+					continue
+				}
+				for _, n := range l.Succs {
+					if !seen[n] {
+						seen[n] = true
+						stack = append(stack, n)
+					}
+				}
+			}
+			for _, l := range sites {
+				if first[l] {
+					continue
+				}
+				sp := l.Act.(*Spawn)
+				ts := sp.Targets[:0]
+				for _, t := range sp.Targets {
+					if t != target {
+						ts = append(ts, t)
+					}
+				}
+				sp.Targets = ts
+			}
 		}
 	}
 }

@@ -46,11 +46,13 @@ int main(void) {
 	if tmpl["never"] != nil {
 		t.Errorf("never reaches no external, yet has a template")
 	}
-	// One spawn per callback, at the call that can reach it.
+	// Each callback is spawned at the call that can reach it, and only there.
 	spawns := map[string][]int{}
 	for _, l := range p.Templates[0].Locs {
 		if sp, ok := l.Act.(*Spawn); ok {
-			spawns[sp.Targets[0].Name] = append(spawns[sp.Targets[0].Name], l.Pos.Line)
+			for _, t := range sp.Targets {
+				spawns[t.Name] = append(spawns[t.Name], l.Pos.Line)
+			}
 		}
 	}
 	if len(spawns["task"]) != 1 || spawns["task"][0] != 13 || len(spawns["cmp"]) != 1 || spawns["cmp"][0] != 16 {

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -76,23 +78,40 @@ func TestCorpus(t *testing.T) {
 		paths = append(paths, path)
 	}
 	sort.Strings(paths)
-	for _, path := range paths {
-		m := files[path]
-		t0 := time.Now()
-		p, err := BuildFile(path, Options{DataModel: m})
-		if d := time.Since(t0); d > 3*time.Second && testing.Verbose() {
-			t.Logf("slow: %s %v", path, d)
-		}
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-			continue
-		}
-		if err := Sanity(p); err != nil {
-			t.Errorf("%s: sanity: %v", path, err)
-			continue
-		}
-		n++
-		locs += len(p.Locs)
+	// One file per CPU at a time (Build is safe for concurrent use): the
+	// large drivers dominate, and each lowers alone in minutes.
+	var mu sync.Mutex
+	next := make(chan string)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.NumCPU(); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for path := range next {
+				m := files[path]
+				t0 := time.Now()
+				p, err := BuildFile(path, Options{DataModel: m})
+				if err == nil {
+					err = Sanity(p)
+				}
+				mu.Lock()
+				if d := time.Since(t0); d > 3*time.Second && testing.Verbose() {
+					t.Logf("slow: %s %v", path, d)
+				}
+				if err != nil {
+					t.Errorf("%s: %v", path, err)
+				} else {
+					n++
+					locs += len(p.Locs)
+				}
+				mu.Unlock()
+			}
+		}()
 	}
+	for _, path := range paths {
+		next <- path
+	}
+	close(next)
+	wg.Wait()
 	t.Logf("lowered %d/%d corpus files, %d locations, in %v", n, len(files), locs, time.Since(start))
 }

@@ -13,7 +13,10 @@
 //
 //  1. cc.Translate preprocesses, parses and type-checks the unit with the
 //     data model's configuration (ILP32: cc's linux/386 ABI with gcc -m32
-//     macros; LP64: linux/amd64).
+//     macros; LP64: linux/amd64). BuildFiles/BuildLinked translate several
+//     units one by one and lower them as one program (link.go: external
+//     names shared, static names renamed name@file, duplicate definitions
+//     an error).
 //  2. Lowering starts at main (or, for a library, at the synthetic
 //     client, "Libraries" below) and inlines calls to defined functions, or
 //     sends them to the template's shared body of the callee (call.go,
@@ -97,6 +100,9 @@
 //     release+acquire (spurious wake-ups); read-write locks are one lock
 //     word taken by writers only; barriers and semaphores are unknown
 //     calls (no synchronization: more behaviours).
+//   - C library functions of libc.go have models of their own: they write
+//     only memory reachable from their arguments (or none), call no
+//     function pointer and keep no pointer; strdup/realloc allocate.
 //   - External functions without a body (unknown externals, callback.go)
 //     return any value of their type and may overwrite the memory
 //     reachable from their arguments and from address-taken global

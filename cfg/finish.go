@@ -322,10 +322,14 @@ func (b *builder) expandUnknownCalls(a *pta) {
 	a.cur = -1
 	roots := b.externalRoots()
 	for _, uc := range b.unknownCalls {
-		if uc.dead {
+		if uc.dead || uc.kind == libcReadOnly {
 			continue
 		}
-		r := a.reach(append(append([]Expr(nil), uc.args...), roots...))
+		rs := roots
+		if uc.kind == libcWrites {
+			rs = nil // a C library function touches only what its arguments reach
+		}
+		r := a.reach(append(append([]Expr(nil), uc.args...), rs...))
 		for _, c := range a.cellsOfSet(r, nil) {
 			if c.Mem == b.unknownObj && len(r) == 0 {
 				continue

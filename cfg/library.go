@@ -88,7 +88,7 @@ func (b *builder) buildLibrary() {
 			b.cbParams = append(b.cbParams, arg)
 			tm := b.templateFor(n)
 			l := b.emit(&Spawn{Fn: &AddrOf{Object: b.funcObject(n), Type: b.ptrType()}, Targets: []*Template{tm}, Arg: &VarRef{Var: arg}})
-			b.spawns = append(b.spawns, &spawnSite{loc: l, candidates: []*Template{tm}, callback: true})
+			b.spawns = append(b.spawns, &spawnSite{loc: l, candidates: []*Template{tm}, callback: true, entry: true})
 		}
 		b.jumpTo(head)
 	}
@@ -111,11 +111,11 @@ func (b *builder) clientCall(fd *cc.FunctionDefinition) {
 	var vals []Expr
 	if ft != nil {
 		params := nonVoidParams(ft)
-		b.freshClientObjects(fd.Declarator.Name(), params)
+		b.freshClientObjects(b.lname(fd.Declarator), params)
 		for _, p := range params {
 			pt := p.Type()
 			if isAggregate(pt) {
-				o := b.newObject(fd.Declarator.Name()+".arg", LocalObject, pt, false)
+				o := b.newObject(b.lname(fd.Declarator)+".arg", LocalObject, pt, false)
 				b.forScalars(pt, func(off Expr, st Type) {
 					b.emit(&Havoc{Dst: &Deref{Addr: b.ptrAdd(b.objAddr(o), off), Type: st}})
 				})
@@ -124,7 +124,7 @@ func (b *builder) clientCall(fd *cc.FunctionDefinition) {
 			}
 			st, ok := b.scalarType(pt)
 			if !ok {
-				b.fail("unsupported parameter type %v of entry point %s", pt, fd.Declarator.Name())
+				b.fail("unsupported parameter type %v of entry point %s", pt, b.lname(fd.Declarator))
 			}
 			v := b.temp(st)
 			b.emit(&Havoc{Dst: &VarRef{Var: v}})

@@ -22,7 +22,7 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 		params = ft.Parameters()
 	}
 	saveFr, saveFunc := b.fr, b.curFunc
-	b.fr, b.curFunc = fr, fd.Declarator.Name()
+	b.fr, b.curFunc = fr, b.lname(fd.Declarator)
 	for i, p := range params {
 		if p.Type().Kind() == cc.Void {
 			continue
@@ -47,7 +47,7 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 			if s.reg != nil {
 				t.Param = s.reg
 			} else {
-				t.Param = b.newVar(fd.Declarator.Name()+".arg", Local, st)
+				t.Param = b.newVar(b.lname(fd.Declarator)+".arg", Local, st)
 				b.store(lval{addr: b.objAddr(s.obj), ctype: p.Type()}, &VarRef{Var: t.Param})
 			}
 		default:
@@ -86,7 +86,7 @@ func (b *builder) lowerTemplate(t *Template, fd *cc.FunctionDefinition) {
 }
 
 func (b *builder) newFrame(fd *cc.FunctionDefinition, parent *frame) *frame {
-	fr := &frame{fn: fd, name: fd.Declarator.Name(), vars: map[cc.Node]*storage{}, labels: map[string]*Loc{}, parent: parent}
+	fr := &frame{fn: fd, name: b.lname(fd.Declarator), vars: map[cc.Node]*storage{}, labels: map[string]*Loc{}, parent: parent}
 	if ft, ok := fd.Declarator.Type().(*cc.FunctionType); ok {
 		fr.retT = ft.Result()
 	}
@@ -712,7 +712,7 @@ func (b *builder) addrConst(e cc.ExpressionNode) (*AddrOf, bool) {
 			switch d := x.ResolvedTo().(type) {
 			case *cc.Declarator:
 				if d.Type().Kind() == cc.Function {
-					return &AddrOf{Object: b.funcObject(d.Name()), Type: b.ptrType()}, true
+					return &AddrOf{Object: b.funcObject(b.lname(d)), Type: b.ptrType()}, true
 				}
 				if d.Type().Kind() == cc.Array {
 					s := b.staticStorageOf(d)
@@ -772,7 +772,7 @@ func (b *builder) addrOfConst(e cc.ExpressionNode) (*AddrOf, bool) {
 				return nil, false
 			}
 			if d.Type().Kind() == cc.Function {
-				return &AddrOf{Object: b.funcObject(d.Name()), Type: b.ptrType()}, true
+				return &AddrOf{Object: b.funcObject(b.lname(d)), Type: b.ptrType()}, true
 			}
 			s := b.staticStorageOf(d)
 			if s == nil || s.obj == nil {
@@ -831,14 +831,14 @@ func (b *builder) staticStorageOf(d *cc.Declarator) *storage {
 		return s
 	}
 	if d.StorageDuration() == cc.Static && !d.IsStatic() || d.Linkage() != cc.None {
-		if s := b.globals[d.Name()]; s != nil {
+		if s := b.globals[b.lname(d)]; s != nil {
 			return s
 		}
 		return b.globalStorage(d)
 	}
 	if d.IsStatic() {
 		if b.fr == nil {
-			return b.globals[d.Name()]
+			return b.globals[b.lname(d)]
 		}
 	}
 	return nil

@@ -20,7 +20,7 @@ func (b *builder) lookup(p *cc.PrimaryExpression) *storage {
 			return s
 		}
 		if d.Linkage() != cc.None || d.IsExtern() || b.fr == nil {
-			if s := b.globals[d.Name()]; s != nil {
+			if s := b.globals[b.lname(d)]; s != nil {
 				return s
 			}
 			return b.globalStorage(d)
@@ -41,7 +41,7 @@ func (b *builder) primary(x *cc.PrimaryExpression) Expr {
 	switch x.Case {
 	case cc.PrimaryExpressionIdent:
 		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
-			return &AddrOf{Object: b.funcObject(d.Name()), Type: b.ptrType()}
+			return &AddrOf{Object: b.funcObject(b.lname(d)), Type: b.ptrType()}
 		}
 		if _, ok := x.ResolvedTo().(*cc.Enumerator); ok {
 			if v, ok := intValue(x.Value()); ok {

@@ -91,7 +91,7 @@ func (b *builder) unary(x *cc.UnaryExpression, discard bool) Expr {
 func (b *builder) addrOf(e cc.ExpressionNode) Expr {
 	if p := unparen(e); p != nil && p.Case == cc.PrimaryExpressionIdent {
 		if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
-			return &AddrOf{Object: b.funcObject(d.Name()), Type: b.ptrType()}
+			return &AddrOf{Object: b.funcObject(b.lname(d)), Type: b.ptrType()}
 		}
 	}
 	if pe, ok := e.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionIndex {
@@ -144,7 +144,7 @@ func (b *builder) incDec(n cc.Node, operand cc.ExpressionNode, inc, post, discar
 		if !cc.IsIntegerType(t) {
 			pt = t
 		}
-		one := b.conv(&Const{Type: Int32, Value: 1}, b.ast.Int, pt)
+		one := b.conv(&Const{Type: Int32, Value: 1}, b.asts[0].Int, pt)
 		nv = b.arithValues(n, op, old, t, one, pt, pt)
 		nv = b.conv(nv, pt, t)
 	}

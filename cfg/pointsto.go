@@ -273,8 +273,10 @@ func (b *builder) pointsTo() *pta {
 			a.items = append(a.items, ptaItem{reachArg: e})
 		}
 		for _, uc := range b.unknownCalls {
-			for _, e := range uc.args {
-				a.items = append(a.items, ptaItem{reachArg: e})
+			if uc.kind != libcReadOnly {
+				for _, e := range uc.args {
+					a.items = append(a.items, ptaItem{reachArg: e})
+				}
 			}
 			if uc.copyDst != nil {
 				a.items = append(a.items, ptaItem{copyDst: uc.copyDst, copySrc: uc.copySrc})
@@ -282,7 +284,9 @@ func (b *builder) pointsTo() *pta {
 			if uc.res != nil {
 				// The result may point into the objects its arguments
 				// point to (strchr, memcpy) or to unknown memory.
-				a.items = append(a.items, ptaItem{unknownTo: uc.res, resArgs: uc.args})
+				// An unknown external may return any pointer unknown code
+				// holds (it may keep pointers between calls).
+				a.items = append(a.items, ptaItem{unknownTo: uc.res, resArgs: uc.args, reachAll: uc.kind == unknownExternal})
 			}
 		}
 		// Address-taken globals: unknown code may have their address.

@@ -144,7 +144,9 @@ func inShard(file string, i, n int) bool {
 // the outputs that need the analysis itself (invariants, the graph,
 // explanations and the HTML report, explain.go and htmlreport.go).
 // Such runs are sequential, and their --timeout does not cover lowering.
-func (o *checkOptions) inProcess() bool { return o.invariants || o.dot != "" || o.explain.on() }
+func (o *checkOptions) inProcess() bool {
+	return o.invariants || o.dot != "" || o.explain.on() || o.program.link
+}
 
 // runBulk analyses o.files and writes the report; it returns the exit
 // status.

@@ -30,6 +30,8 @@ type unit struct {
 	// entry names the compile command when the database compiles the file
 	// more than once ("" otherwise): its output file, else "#index".
 	entry string
+	// members are the units of a linked program (--link; library.go).
+	members []unit
 }
 
 // splitArgs separates chorus's own flags (those fs defines, and -h), the

@@ -48,6 +48,11 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 	for _, n := range o.notes {
 		fmt.Fprintln(stderr, n)
 	}
+	if err := o.program.validate(); err != nil {
+		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
+		return 2
+	}
+	o.linkUnits()
 	if len(o.files) == 0 || o.compileDB == "" && len(o.units) != 1 || o.compileDB != "" && len(o.files) > 0 && len(uniq(o.files)) != 1 {
 		fmt.Fprintln(stderr, "chorus cfg: want exactly one FILE")
 		fs.Usage()
@@ -58,17 +63,13 @@ func runCfg(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "chorus cfg: unknown format %q (want text or dot)\n", *format)
 		return 2
 	}
-	if err := o.program.validate(); err != nil {
-		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
-		return 2
-	}
 	// Same options as chorus check (checkcmd.go).
 	opts, err := frontendOptions(o, u)
 	if err != nil {
 		fmt.Fprintf(stderr, "chorus cfg: %v\n", err)
 		return 2
 	}
-	prog, err := cfg.BuildFile(u.file, opts)
+	prog, err := buildUnit(o, u, opts)
 	if err != nil {
 		var e *cfg.Error
 		if errors.As(err, &e) {

@@ -116,6 +116,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	if err := o.program.validate(); err != nil {
 		return nil, err
 	}
+	o.linkUnits()
 	if o.dot != "" && len(o.units) != 1 {
 		return nil, errors.New("--dot needs exactly one input file")
 	}
@@ -200,7 +201,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		out.err, out.inputError = err, true
 		return out
 	}
-	prog, err := cfg.BuildFile(file, opts)
+	prog, err := buildUnit(o, u, opts)
 	if err != nil {
 		out.err, out.inputError = err, true
 		return out

@@ -6,6 +6,9 @@ package main
 //	--entry f,g          analyze the unit as a library whose entry points are f and g
 //	                     (default without main: every function with external linkage)
 //	--entry-threads N    client threads calling entries at once: 0 any number, 1 one
+//	--link               the files (or every entry of -p's database) are one program
+//	                     (cfg/link.go), named by the files joined with " + "; it is
+//	                     analysed in the chorus process itself and not cached
 
 import (
 	"errors"
@@ -18,10 +21,12 @@ import (
 type programOptions struct {
 	entries      string
 	entryThreads int
+	link         bool
 }
 
 func (p *programOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.entries, "entry", "", "comma-separated entry points: analyze the file as a library whose most general client calls them (default without main: every function with external linkage)")
+	fs.BoolVar(&p.link, "link", false, "treat the files (or the compile database's entries) as one program, as the linker would: external linkage across files, static per file")
 	fs.IntVar(&p.entryThreads, "entry-threads", 0, "library client threads calling entry points at once: 0 any number, 1 one (a library that is not thread-safe)")
 }
 
@@ -40,4 +45,39 @@ func (p *programOptions) apply(opts *cfg.Options) {
 		}
 	}
 	opts.EntryThreads = p.entryThreads
+}
+
+// linkUnits makes the units of o one linked unit (--link), keeping each
+// file's compiler flags (a compile database's entries keep theirs).
+func (o *checkOptions) linkUnits() {
+	if !o.program.link || len(o.units) < 2 {
+		return
+	}
+	var files []string
+	for _, u := range o.units {
+		files = append(files, u.file)
+	}
+	o.units = []unit{{file: cfg.LinkedName(files), cc: o.units[0].cc, members: o.units}}
+	o.files = []string{o.units[0].file}
+}
+
+// buildUnit lowers a unit: a file, or the members of a linked unit.
+func buildUnit(o *checkOptions, u unit, opts cfg.Options) (*cfg.Program, error) {
+	if len(u.members) == 0 {
+		return cfg.BuildFile(u.file, opts)
+	}
+	var files []string
+	var all []cfg.Options
+	for i, m := range u.members {
+		mo, err := frontendOptions(o, m)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			mo = opts
+		}
+		files = append(files, m.file)
+		all = append(all, mo)
+	}
+	return cfg.BuildLinked(files, all)
 }

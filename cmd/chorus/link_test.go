@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// chorus check -p build/ --link on a small CMake-like project
+// (testdata/link: two units, each entry with its own flags, a header that
+// needs the build's -D, a static name in both units, pthread_create and a
+// callback across units). The program analyses as one; without --link the
+// unit with main fails (its thread function has no body there).
+func TestCheckCompileDBLink(t *testing.T) {
+	src := filepath.Join("..", "..", "testdata", "link")
+	root := t.TempDir()
+	for _, f := range []string{"include/jobs.h", "src/main.c", "src/worker.c"} {
+		data, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Join(root, filepath.Dir(f)), 0o755)
+		if err := os.WriteFile(filepath.Join(root, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tmpl, err := os.ReadFile(filepath.Join(src, "compile_commands.template.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(root, "build"), 0o755)
+	db := strings.ReplaceAll(string(tmpl), "@ROOT@", root)
+	if err := os.WriteFile(filepath.Join(root, "build", "compile_commands.json"), []byte(db), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := filepath.Join(root, "build")
+	code, out, errOut := runCmd("check", "--no-cache", "-p", build, "--link")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (one unproven check)\n%s%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "worker.c:10:3: warning: index slots[count] out of bounds") || !strings.Contains(out, "count@worker.c 100") {
+		t.Errorf("worker's static count (100) not told apart from main's:\n%s", out)
+	}
+	if !strings.Contains(out, "5 checks: 4 proven, 0 unreachable, 1 unproven") {
+		t.Errorf("want main.c's record (called back from worker.c) and worker proven:\n%s", out)
+	}
+	code, _, errOut = runCmd("check", "--no-cache", "-p", build)
+	if code != 2 || !strings.Contains(errOut, "pthread_create of worker, which has no body") {
+		t.Errorf("without --link: exit %d, want 2 and the missing body\n%s", code, errOut)
+	}
+	// Conflicting definitions are an error, as for the linker.
+	dup := filepath.Join(root, "src", "dup.c")
+	os.WriteFile(dup, []byte("void submit(void (*fn)(int), int v) { }\n"), 0o644)
+	code, _, errOut = runCmd("check", "--no-cache", "--link", "-DNSLOTS=4", "-I", filepath.Join(root, "include"),
+		filepath.Join(root, "src", "main.c"), filepath.Join(root, "src", "worker.c"), dup)
+	if code != 2 || !strings.Contains(errOut, "multiple definitions of function submit") {
+		t.Errorf("two definitions of submit: exit %d\n%s", code, errOut)
+	}
+}
