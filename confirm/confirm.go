@@ -434,31 +434,13 @@ func doomedLocs(p *cfg.Program) []bool {
 // localOnly reports whether a reads and writes only registers of the
 // thread running it and checks nothing.
 func localOnly(a cfg.Action) bool {
-	local := func(e cfg.Expr) bool { return localExpr(e) }
 	switch a := a.(type) {
 	case *cfg.Skip:
 		return true
 	case *cfg.Assume:
-		return local(a.Cond)
+		return explore.LocalExpr(a.Cond)
 	case *cfg.Assign:
-		r, ok := a.Dst.(*cfg.VarRef)
-		return ok && r.Var.Mem == nil && r.Var.Scope == cfg.Local && local(a.Src)
-	}
-	return false
-}
-
-func localExpr(e cfg.Expr) bool {
-	switch e := e.(type) {
-	case *cfg.Const, *cfg.AddrOf:
-		return true
-	case *cfg.VarRef:
-		return e.Var.Mem == nil && e.Var.Scope == cfg.Local
-	case *cfg.Unary:
-		return localExpr(e.X)
-	case *cfg.Binary:
-		return localExpr(e.X) && localExpr(e.Y)
-	case *cfg.Cast:
-		return localExpr(e.X)
+		return explore.LocalRegister(a.Dst) && explore.LocalExpr(a.Src)
 	}
 	return false
 }

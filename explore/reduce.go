@@ -35,36 +35,37 @@ func invisibleAct(a cfg.Action) bool {
 	case *cfg.Skip:
 		return true
 	case *cfg.Assume:
-		return localExpr(a.Cond)
+		return LocalExpr(a.Cond)
 	case *cfg.CheckAct:
-		return localExpr(a.Cond)
+		return LocalExpr(a.Cond)
 	case *cfg.Assign:
-		return localRegister(a.Dst) && localExpr(a.Src)
+		return LocalRegister(a.Dst) && LocalExpr(a.Src)
 	case *cfg.Havoc:
-		return localRegister(a.Dst)
+		return LocalRegister(a.Dst)
 	}
 	return false
 }
 
-func localRegister(lv cfg.LValue) bool {
+// LocalRegister reports whether lv is a register of the running thread.
+func LocalRegister(lv cfg.LValue) bool {
 	r, ok := lv.(*cfg.VarRef)
 	return ok && r.Var.Mem == nil && r.Var.Scope == cfg.Local
 }
 
-// localExpr reports whether e reads no memory and no global register
-// (addresses are constants: taking one reads nothing).
-func localExpr(e cfg.Expr) bool {
+// LocalExpr reports whether e reads no memory and no global register
+// (addresses are constants: taking one reads nothing). confirm uses it too.
+func LocalExpr(e cfg.Expr) bool {
 	switch e := e.(type) {
 	case *cfg.Const, *cfg.AddrOf:
 		return true
 	case *cfg.VarRef:
 		return e.Var.Mem == nil && e.Var.Scope == cfg.Local
 	case *cfg.Unary:
-		return localExpr(e.X)
+		return LocalExpr(e.X)
 	case *cfg.Binary:
-		return localExpr(e.X) && localExpr(e.Y)
+		return LocalExpr(e.X) && LocalExpr(e.Y)
 	case *cfg.Cast:
-		return localExpr(e.X)
+		return LocalExpr(e.X)
 	}
 	return false
 }
