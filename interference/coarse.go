@@ -62,6 +62,7 @@ type coarseGame struct {
 	limitBytes int
 	bytes      int
 	scratch    bitset // all zero between uses
+	err        error  // set by addFlows past the engine's maxCoarseFlows
 }
 
 // flowRow is flowR(w, x, ·).
@@ -78,6 +79,14 @@ type flowRow struct {
 // coarseMaxBytes bounds the coarse game's bit matrices. At 4 KiB per row
 // (32,768 positions) it leaves room for some 250,000 writer rows.
 const coarseMaxBytes = 1 << 30
+
+// DefaultMaxCoarseFlows bounds the coarse game's flow facts unless
+// WithMaxCoarseFlows says otherwise. Each fact becomes an entry of the
+// round's fact list and then a DFG edge (tens of bytes each); past the
+// bound the flow-insensitive game, whose edges of a cell form one hub
+// block, is the cheaper sound answer (memcached.c: the first coarse round
+// passed 20 GB in its fact list before this bound).
+const DefaultMaxCoarseFlows = 4_000_000
 
 // coarseBytes estimates the coarse game's bit matrices: a pair row per
 // position and, at most, a flow row per (position, cell it writes).
@@ -189,6 +198,9 @@ func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 		}
 		r.set[i] |= w
 		c.nFlows += bits.OnesCount64(w)
+		if c.nFlows > c.e.maxCoarseFlows && c.e.maxCoarseFlows > 0 && c.err == nil {
+			c.err = fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
+		}
 		for w != 0 {
 			b := int32(i*64 + bits.TrailingZeros64(w))
 			w &= w - 1
@@ -233,7 +245,7 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 			}
 			c.addFlows(r, m)
 		}
-		return nil
+		return c.err
 	})
 	if err != nil {
 		return nil, err
@@ -251,6 +263,9 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 			b := r.todo[len(r.todo)-1]
 			r.todo = r.todo[:len(r.todo)-1]
 			c.readerStep(r, int(b), succ)
+		}
+		if c.err != nil {
+			return nil, c.err
 		}
 		r.todo = nil // release the round's frontier
 	}

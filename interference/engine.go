@@ -103,6 +103,12 @@ const (
 // result may be drawn from it.
 func WithMaxTuples(n int) Option { return func(e *Engine) { e.maxTuples = n } }
 
+// WithMaxCoarseFlows bounds the coarse game's flow facts (default
+// DefaultMaxCoarseFlows; n <= 0: no bound). Past it the flow-insensitive
+// game takes over (or, without the fallback, Round fails with
+// ErrTooManyFacts).
+func WithMaxCoarseFlows(n int) Option { return func(e *Engine) { e.maxCoarseFlows = n } }
+
 // DefaultMaxTuples bounds the game's facts unless WithMaxTuples says
 // otherwise. Past it, the coarse rules take over (WithCoarseFallback),
 // which on the DDVerify drivers find the same edges in a fraction of the
@@ -161,16 +167,17 @@ type Engine struct {
 	enClass []int       // by position index: class of enabled(a)
 	classes [][]Literal // enabled-literal classes; classes[0] is empty
 
-	z3Timeout   uint
-	eval        int // evalBits, evalDatalog or evalWorklist
-	maxTuples   int
-	bits        *bitGame
-	dl          *datalogGame
-	coarse      *coarseGame
-	flat        *flatGame
-	noFallback  bool
-	forceCoarse bool
-	forceFlat   bool
+	z3Timeout      uint
+	eval           int // evalBits, evalDatalog or evalWorklist
+	maxTuples      int
+	maxCoarseFlows int
+	bits           *bitGame
+	dl             *datalogGame
+	coarse         *coarseGame
+	flat           *flatGame
+	noFallback     bool
+	forceCoarse    bool
+	forceFlat      bool
 
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
@@ -209,7 +216,7 @@ type Engine struct {
 // New computes the observable conditions, game positions, must-locksets,
 // atomic sections and spawn facts of p.
 func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
-	e := &Engine{prog: p, cells: cells, z3Timeout: 500, maxTuples: DefaultMaxTuples}
+	e := &Engine{prog: p, cells: cells, z3Timeout: 500, maxTuples: DefaultMaxTuples, maxCoarseFlows: DefaultMaxCoarseFlows}
 	for _, o := range opts {
 		o(e)
 	}

@@ -455,5 +455,17 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 			t.Errorf("%s: bounded round: coarse=%v err=%v edges=%d", name, st.Coarse, err, len(got))
 		}
 		t.Logf("%s: exact %d edges / %d facts, coarse %d edges / %d facts", name, len(exact), exactSize, len(coarse), coarseSize)
+		// A coarse game over its flow bound falls back to the
+		// flow-insensitive one, which still has every coarse edge.
+		fell := runEngineStats(t, p, allUnknown{}, func(st RoundStats) {
+			if !st.FlowInsensitive {
+				t.Errorf("%s: coarse game over its flow bound did not fall back (stats %+v)", name, st)
+			}
+		}, WithCoarse(), WithMaxCoarseFlows(1))
+		for k := range coarse {
+			if !fell[k] {
+				t.Errorf("%s: fallback from the flow bound misses coarse edge %v", name, k)
+			}
+		}
 	}
 }

@@ -182,6 +182,13 @@ type edgeKey struct{ src, cell, dst int }
 // returns the edges found.
 func runEngine(t *testing.T, p *cfg.Program, inv Invariants, opts ...Option) map[edgeKey]bool {
 	t.Helper()
+	return runEngineStats(t, p, inv, nil, opts...)
+}
+
+// runEngineStats is runEngine that also hands each round's stats to onRound
+// (when not nil).
+func runEngineStats(t *testing.T, p *cfg.Program, inv Invariants, onRound func(RoundStats), opts ...Option) map[edgeKey]bool {
+	t.Helper()
 	e, err := New(p, fakeCells{p}, opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -189,9 +196,12 @@ func runEngine(t *testing.T, p *cfg.Program, inv Invariants, opts ...Option) map
 	defer e.Close()
 	got := map[edgeKey]bool{}
 	for round := 0; round < 5; round++ {
-		edges, blocks, _, err := e.Round(context.Background(), inv)
+		edges, blocks, st, err := e.Round(context.Background(), inv)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if onRound != nil && round == 0 {
+			onRound(st)
 		}
 		if round > 0 && len(edges)+len(blocks) > 0 {
 			t.Fatalf("round %d found new edges with unchanged invariants", round)

@@ -212,10 +212,12 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
-	res, err := analysis.Analyze(ctx, prog,
+	traceOpts, stopTrace := devTrace()
+	res, err := analysis.Analyze(ctx, prog, append([]analysis.Option{
 		analysis.WithDomain(o.domain),
 		analysis.WithChecks(o.kinds...),
-		analysis.WithMaxRounds(o.maxRounds))
+		analysis.WithMaxRounds(o.maxRounds)}, traceOpts...)...)
+	stopTrace()
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("analysis timed out after %v", o.timeout)
