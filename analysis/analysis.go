@@ -141,6 +141,8 @@ type Round struct {
 	Z3Queries     int
 	Signatures    int
 	Solve, Engine time.Duration
+	// Evaluations, Widenings: the solver's work in this round's Solve.
+	Evaluations, Widenings, EdgeVisits int
 	Game          string // "exact", "coarse" or "flow-insensitive" (see package interference)
 }
 
@@ -318,10 +320,15 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		}
 		var r Round
 		t0 := time.Now()
+		before := solver.Stats()
 		if err := solver.Solve(ctx); err != nil {
 			return nil, err
 		}
 		r.Solve = time.Since(t0)
+		after := solver.Stats()
+		r.Evaluations = after.Evaluations - before.Evaluations
+		r.Widenings = after.Widenings - before.Widenings
+		r.EdgeVisits = after.EdgeVisits - before.EdgeVisits
 		if c.mutation.noInterference {
 			break
 		}

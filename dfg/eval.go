@@ -2,6 +2,7 @@ package dfg
 
 import (
 	"math"
+	"slices"
 
 	"chorus/cfg"
 	"chorus/domains"
@@ -20,17 +21,30 @@ type frame struct {
 	// the expression really is computed after its overflow check, never
 	// for queries about arbitrary locations (State.Eval, State.Truth).
 	clamp bool
+	// sorted: cells is in increasing order (index may binary-search).
+	sorted bool
 }
 
 // dim returns the dimension of v in the frame, or -1.
 func (f *frame) dim(v *cfg.Var) int {
 	c := f.part.CellOf(v)
-	for i, x := range f.cells {
-		if x == c {
-			return f.offs[i] + f.part.IndexInCell(v)
-		}
+	if i := f.index(c); i >= 0 {
+		return f.offs[i] + f.part.IndexInCell(v)
 	}
 	return -1
+}
+
+// index returns the position of cell c in the frame, or -1. The frame's
+// cells are sorted (frameOf keeps the order of its sorted argument) except
+// in frames built by hand, which are searched linearly.
+func (f *frame) index(c CellID) int {
+	if f.sorted {
+		if i, ok := slices.BinarySearch(f.cells, c); ok {
+			return i
+		}
+		return -1
+	}
+	return slices.Index(f.cells, c)
 }
 
 // form is the result of linearizing an integer expression: an exact linear

@@ -103,6 +103,9 @@ func (f *frame) write(v domains.Value, dst cfg.LValue, fm form) domains.Value {
 		return strongAssign(v, dm, fm, d.Var.Type)
 	case *cfg.Deref:
 		strong := isStrong(d)
+		if box, ok := v.(*domains.IntervalValue); ok && !strong && len(d.Cells) > 1 {
+			return f.weakWriteBox(box, d, fm)
+		}
 		for _, c := range d.Cells {
 			dm := f.dim(c)
 			if dm < 0 {
@@ -122,6 +125,56 @@ func (f *frame) write(v domains.Value, dst cfg.LValue, fm form) domains.Value {
 		}
 	}
 	return v
+}
+
+// weakWriteBox is write's weak store through d for a box (a
+// non-relational value), in one copy of v instead of a copy and a join of
+// the whole frame per cell (quadratic in the cells a pointer may denote:
+// memcached spent most of its solve there).
+//
+// Each cell's new interval is computed from v itself, not from v after
+// the weak updates of the cells before it as write's general loop does:
+// the store writes one of the cells, with a value computed in the state
+// before the store, so this is the exact weak update (sound) and never
+// less precise than the loop (its later cells see larger intervals when
+// the stored expression reads an earlier cell). In a box, strongAssign
+// changes only dimension dm, and the interval it gives there depends on
+// the form, the cell's type and whether the cell is faithful, not on dm:
+// it is computed once per (type, faithful) and read back with Get.
+func (f *frame) weakWriteBox(v *domains.IntervalValue, d *cfg.Deref, fm form) domains.Value {
+	type group struct {
+		t        cfg.Type
+		faithful bool
+		iv       domains.Interval // empty: the store's value is ⊥ (infeasible)
+	}
+	var groups []group
+	var dims []int
+	var ivs []domains.Interval
+	for _, c := range d.Cells {
+		dm := f.dim(c)
+		if dm < 0 {
+			continue
+		}
+		ff := faithful(d, c)
+		k := slices.IndexFunc(groups, func(g group) bool { return g.t == c.Type && g.faithful == ff })
+		if k < 0 {
+			var nv domains.Value
+			if ff {
+				nv = strongAssign(v, dm, fm, c.Type)
+			} else {
+				nv = strongAssign(v, dm, ivForm(typeRange(c.Type)), c.Type)
+			}
+			iv := domains.EmptyInterval()
+			if !nv.IsBottom() {
+				iv = nv.(*domains.IntervalValue).Get(dm)
+			}
+			groups = append(groups, group{c.Type, ff, iv})
+			k = len(groups) - 1
+		}
+		dims = append(dims, dm)
+		ivs = append(ivs, groups[k].iv)
+	}
+	return v.JoinAt(dims, ivs)
 }
 
 // initValue is the value of cell c right after InitGlobals: Global

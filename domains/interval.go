@@ -465,3 +465,46 @@ func (v *IntervalValue) String(names func(int) string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// JoinAt returns v with the interval of each variable xs[i] joined with
+// ivs[i] (one copy of v however many variables change): the weak update
+// of several variables at once. An empty ivs[i] leaves xs[i] unchanged.
+func (v *IntervalValue) JoinAt(xs []int, ivs []Interval) *IntervalValue {
+	if v.bottom || len(xs) == 0 {
+		return v
+	}
+	out := slices.Clone(v.ivs)
+	for i, x := range xs {
+		if !ivs[i].IsEmpty() {
+			out[x] = out[x].Join(ivs[i])
+		}
+	}
+	return &IntervalValue{ivs: out}
+}
+
+// ConcatIntervals lays boxes side by side (their product): the variables
+// of vs[0], then those of vs[1], and so on; ⊥ when one of them is.
+func ConcatIntervals(vs []*IntervalValue) *IntervalValue {
+	n, bottom := 0, false
+	for _, v := range vs {
+		n += v.Dim()
+		bottom = bottom || v.bottom
+	}
+	if bottom {
+		return &IntervalValue{dim: n, bottom: true}
+	}
+	out := make([]Interval, 0, n)
+	for _, v := range vs {
+		out = append(out, v.ivs...)
+	}
+	return &IntervalValue{ivs: out}
+}
+
+// Slice returns the box of the n variables from off on (renumbered from
+// 0): Project onto a contiguous range.
+func (v *IntervalValue) Slice(off, n int) *IntervalValue {
+	if v.bottom {
+		return &IntervalValue{dim: n, bottom: true}
+	}
+	return &IntervalValue{ivs: slices.Clone(v.ivs[off : off+n])}
+}
