@@ -143,7 +143,7 @@ type Round struct {
 	Solve, Engine time.Duration
 	// Evaluations, Widenings: the solver's work in this round's Solve.
 	Evaluations, Widenings, EdgeVisits int
-	Game          string // "exact", "coarse" or "flow-insensitive" (see package interference)
+	Game                               string // "exact", "coarse" or "flow-insensitive" (see package interference)
 }
 
 // Stats describes a run.
