@@ -68,7 +68,10 @@
 // during the action and dropped after), then projects back onto each cell.
 //
 // The solver iterates a worklist ordered by a weak topological order
-// (Bourdoncle) of the location graph of the DFG. At component heads it joins,
+// (Bourdoncle) of the location graph of the DFG. An evaluation after the
+// first recomputes only the cells with a source whose state changed since
+// (Solver.evalIncr; equal to a full evaluation, checked in this package's
+// tests). At component heads it joins,
 // and after WithWideningDelay joins widens — with thresholds: the program's
 // constants c-1, c, c+1 and type bounds, plus WithThresholds — only the
 // cells that flow back into the head from inside its component. A head
