@@ -55,7 +55,12 @@ func (b *builder) buildLibrary() {
 	entries := b.entryPoints()
 	b.pos = token.Position{Filename: b.file}
 	if len(entries) == 0 {
-		b.fail("no main function and no function with external linkage to analyze")
+		// Nothing for a client to call by name (e.g. every function
+		// preprocessed away): the client still initializes the globals
+		// and calls any function pointer it can reach (a static function
+		// stored in a global table), so the unit is analysed, usually
+		// with 0 checks.
+		b.note("library", b.pos, "no main function and no function with external linkage: the only client code is global initialization and calls of function pointers reachable from globals (usually nothing to analyse)")
 	}
 	b.entries = map[string]bool{}
 	for _, n := range entries {
@@ -92,6 +97,10 @@ func (b *builder) buildLibrary() {
 		}
 		b.jumpTo(head)
 	}
+	// The client names the library's globals of external linkage: it may
+	// read every pointer they hold (a table of static functions, a
+	// handle) and call or pass it back.
+	b.clientObjs = append(b.clientObjs, b.externalGlobalValues()...)
 	// The client calls the function pointers it holds (callback.go).
 	b.cur = []*Loc{head}
 	b.clientSite = &unknownCall{name: "<client>", pos: b.pos}
@@ -170,4 +179,80 @@ func (b *builder) freshClientObjects(fn string, params []*cc.Parameter) {
 		b.allocHint = save
 		b.clientObjs = append(b.clientObjs, v)
 	}
+}
+
+// externalGlobalValues lists, for each file-scope variable of external
+// linkage whose type may hold a pointer, what a client reading it by name
+// holds: the object's address (everything reachable from it), or the
+// register's value.
+func (b *builder) externalGlobalValues() []Expr {
+	seen := map[string]bool{}
+	var out []Expr
+	for _, ast := range b.asts {
+		for l := ast.TranslationUnit; l != nil; l = l.TranslationUnit {
+			ed := l.ExternalDeclaration
+			if ed == nil || ed.Case != cc.ExternalDeclarationDecl {
+				continue
+			}
+			for idl := ed.Declaration.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
+				d := idl.InitDeclarator.Declarator
+				if d == nil || d.IsTypename() || d.IsStatic() || d.Type() == nil || d.Type().Kind() == cc.Function {
+					continue
+				}
+				if !mayHoldPointer(d.Type(), int64(b.model.PtrBits()/8), 0) {
+					continue
+				}
+				name := b.lname(d)
+				if seen[name] {
+					continue
+				}
+				seen[name] = true
+				s := b.globals[name]
+				if s == nil {
+					if d.IsExtern() {
+						continue // defined elsewhere, unused here
+					}
+					// Unused by the library but defined here: the
+					// client may read it (a table of static functions).
+					s = b.globalStorage(d)
+				}
+				if s.obj != nil {
+					out = append(out, b.objAddr(s.obj))
+				} else if s.reg != nil {
+					out = append(out, &VarRef{Var: s.reg})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mayHoldPointer reports whether an object of type t may hold a pointer:
+// a pointer, an integer as wide as one (uintptr_t), or an aggregate with
+// such a member.
+func mayHoldPointer(t cc.Type, ptrSize int64, depth int) bool {
+	if t == nil || depth > 64 {
+		return true
+	}
+	switch x := t.(type) {
+	case *cc.PointerType:
+		return true
+	case *cc.ArrayType:
+		return mayHoldPointer(x.Elem(), ptrSize, depth+1)
+	case *cc.StructType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && mayHoldPointer(f.Type(), ptrSize, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *cc.UnionType:
+		for i := 0; i < x.NumFields(); i++ {
+			if f := x.FieldByIndex(i); f != nil && mayHoldPointer(f.Type(), ptrSize, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return cc.IsIntegerType(t) && t.Size() >= ptrSize || t.Kind() == cc.Ptr
 }

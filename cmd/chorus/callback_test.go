@@ -52,3 +52,33 @@ int main(void) {
 		t.Errorf("json notes: %+v", rep.Files)
 	}
 }
+
+// Issue 10: a unit with no function of external linkage (zstd's debug.c
+// and threading.c once their functions are preprocessed away) is
+// analysed with 0 checks and a note, not an error; and a library client
+// may read a global of external linkage by name and call the static
+// function it points to, so that function's check is not proven.
+func TestCheckLibraryWithoutEntries(t *testing.T) {
+	empty := writeTemp(t, "empty.c", "int level = 2;\nstatic int unused(int x) { return x; }\n")
+	code, out, errOut := runCmd("check", "--no-cache", empty)
+	if code != 0 || !strings.Contains(out, "0 checks") || !strings.Contains(out, "empty.c: note: no main function and no function with external linkage") || strings.Contains(out, "error") {
+		t.Fatalf("exit %d, want 0 with a note and 0 checks\n%s%s", code, out, errOut)
+	}
+	table := writeTemp(t, "table.c", `static int buf[4];
+static void f(int i) { buf[i] = 1; }
+void (*tbl[1])(int) = { f };
+`)
+	code, out, errOut = runCmd("check", "--no-cache", table)
+	if code != 1 || !strings.Contains(out, "table.c:2:24: warning: index buf[i]") || !strings.Contains(out, "the library hands out pointers to f") {
+		t.Fatalf("exit %d, want the bounds check in f unproven\n%s%s", code, out, errOut)
+	}
+	hook := writeTemp(t, "hook.c", `static int buf[4];
+static void f(int i) { buf[i] = 1; }
+void (*hook)(int) = f;
+void g(void) {}
+`)
+	code, out, errOut = runCmd("check", "--no-cache", hook)
+	if code != 1 || !strings.Contains(out, "hook.c:2:24: warning: index buf[i]") {
+		t.Fatalf("exit %d, want the bounds check in f unproven\n%s%s", code, out, errOut)
+	}
+}
