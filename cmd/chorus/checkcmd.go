@@ -226,7 +226,8 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
-	out.violated, _ = confirmUnproven(o.confirm, file, opts, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
+	rebuild := func() (*cfg.Program, error) { return buildUnit(o, u, opts) }
+	out.violated, _ = confirmUnproven(o.confirm, rebuild, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
 	return out
 }
 

@@ -60,10 +60,13 @@ type scheduleStepJSON struct {
 // unproven). An error means no confirmation was attempted or finished;
 // the checks then stay unproven.
 //
+// build lowers the unit again as the analysis did (buildUnit: one file,
+// or the members of a --link program).
+//
 // With replayDir, each counterexample is also written there as a C
 // program (confirm.ReplayC) named after the check's file, line and
 // column; a program that cannot be rendered is skipped.
-func confirmUnproven(k int, file string, opts cfg.Options, res *analysis.Result, budget time.Duration, replayDir string) (map[int]*confirm.Counterexample, error) {
+func confirmUnproven(k int, build func() (*cfg.Program, error), res *analysis.Result, budget time.Duration, replayDir string) (map[int]*confirm.Counterexample, error) {
 	if k <= 0 || res == nil || budget <= 0 {
 		return nil, nil
 	}
@@ -76,7 +79,7 @@ func confirmUnproven(k int, file string, opts cfg.Options, res *analysis.Result,
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	p, err := cfg.BuildFile(file, opts) // the analysis' lowering options (compiler flags included)
+	p, err := build() // as the analysis lowered it: the same options, and every member of a linked unit
 	if err != nil {
 		return nil, err
 	}

@@ -58,3 +58,40 @@ func TestCheckCompileDBLink(t *testing.T) {
 		t.Errorf("two definitions of submit: exit %d\n%s", code, errOut)
 	}
 }
+
+// Issue 10: --confirm explores a --link program (it used to lower the
+// linked name "a.c + b.c" as a file, fail, and confirm nothing): the
+// worker of b.c reads idx after main (a.c) set it to 5, so its bounds
+// check is violated, with a schedule through both files, and --replay
+// writes the schedule as a C program.
+func TestCheckLinkConfirm(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.c")
+	b := filepath.Join(dir, "b.c")
+	os.WriteFile(a, []byte(`#include <pthread.h>
+int buf[4];
+int idx;
+extern void *worker(void *);
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  idx = 5;
+  pthread_join(t, 0);
+  return 0;
+}
+`), 0o644)
+	os.WriteFile(b, []byte(`extern int buf[4];
+extern int idx;
+static int count;
+void *worker(void *arg) { buf[idx] = 1; count++; return 0; }
+`), 0o644)
+	replay := filepath.Join(dir, "replay")
+	code, out, errOut := runCmd("check", "--no-cache", "--link", "--confirm", "2", "--replay", replay, a, b)
+	if code != 1 || !strings.Contains(out, "b.c:4:27: error: index buf[idx] out of bounds") || !strings.Contains(out, "violated; schedule: ") ||
+		!strings.Contains(out, "a.c:8:3") {
+		t.Fatalf("exit %d, want the check in b.c violated with a schedule through a.c:8\n%s%s", code, out, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(replay, "b.c.4.27.c")); err != nil {
+		t.Errorf("no replay program: %v", err)
+	}
+}
