@@ -145,7 +145,7 @@ func inShard(file string, i, n int) bool {
 // explanations and the HTML report, explain.go and htmlreport.go).
 // Such runs are sequential, and their --timeout does not cover lowering.
 func (o *checkOptions) inProcess() bool {
-	return o.invariants || o.dot != "" || o.explain.on() || o.program.link
+	return o.invariants || o.dot != "" || o.explain.on()
 }
 
 // runBulk analyses o.files and writes the report; it returns the exit

@@ -357,3 +357,40 @@ func TestParseBytesAndShard(t *testing.T) {
 		}
 	}
 }
+
+// Issue 10: a file stopped by a limit says which budget and which phase:
+// a worker hanging while lowering times out "during lowering", one
+// allocating without bound in the analysis is stopped by the memory
+// limit "during the analysis"; a linked program (--link) runs in a
+// worker too, so its lowering is bounded and named the same way.
+func TestWorkerLimitPhase(t *testing.T) {
+	files := fixtureFiles(t, 3)
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = filepath.Base(f)
+	}
+	t.Setenv("CHORUS_TEST_WORKER_HOOK", "loop@lowering="+names[0]+",oom@analysis="+names[1])
+	code, out, errs := runCmd(append([]string{"check", "--no-cache", "--quiet", "--format", "json", "-j", "2", "--timeout", "3s", "--memory", "300MiB"}, files[:2]...)...)
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (unknown files)\n%s", code, errs)
+	}
+	r := parseJSONReport(t, out)
+	want := map[string]string{names[0]: "timed out after 3s during lowering", names[1]: "exceeded the memory limit of 300MiB during the analysis"}
+	for _, f := range r.Files {
+		if w := want[filepath.Base(f.File)]; f.Verdict != "unknown" || !strings.Contains(f.Error, w) {
+			t.Errorf("%s: verdict %s, error %q, want unknown with %q", f.File, f.Verdict, f.Error, w)
+		}
+	}
+	// Linked: the hook matches the base name of the linked unit's name
+	// ("DIR/a.c + DIR/b.c": "b.c").
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.c"), filepath.Join(dir, "b.c")
+	os.WriteFile(a, []byte("extern int f(int);\nint main(void) { return f(1); }\n"), 0o644)
+	os.WriteFile(b, []byte("int f(int x) { return x + 1; }\n"), 0o644)
+	t.Setenv("CHORUS_TEST_WORKER_HOOK", "loop@analysis=b.c")
+	code, out, errs = runCmd("check", "--no-cache", "--quiet", "--format", "json", "--link", "--timeout", "3s", a, b)
+	r = parseJSONReport(t, out)
+	if code != 1 || len(r.Files) != 1 || !strings.Contains(r.Files[0].Error, "timed out after 3s during the analysis") {
+		t.Errorf("linked: exit %d, %+v\n%s", code, r.Files, errs)
+	}
+}

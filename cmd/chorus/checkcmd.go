@@ -66,6 +66,17 @@ type checkOptions struct {
 	bulk           bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
 	explain        explainOptions // --explain, --explain-dot (explain.go)
 	program        programOptions // --entry, --entry-threads, --link (library.go)
+	// phase, when set, is told each phase of checkUnit as it starts
+	// ("lowering", "analysis", "confirmation"): a worker passes it to the
+	// parent, which names the phase a limit stopped (worker.go).
+	phase func(string)
+}
+
+// setPhase tells o.phase that phase p starts.
+func (o *checkOptions) setPhase(p string) {
+	if o.phase != nil {
+		o.phase(p)
+	}
 }
 
 // parseCheckArgs parses flags and files; flags may follow files, gcc's
@@ -201,17 +212,20 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		out.err, out.inputError = err, true
 		return out
 	}
+	o.setPhase("lowering")
 	prog, err := buildUnit(o, u, opts)
 	if err != nil {
 		out.err, out.inputError = err, true
 		return out
 	}
+	lowered := time.Since(start)
 	ctx := context.Background()
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.timeout)
 		defer cancel()
 	}
+	o.setPhase("analysis")
 	traceOpts, stopTrace := devTrace()
 	res, err := analysis.Analyze(ctx, prog, append([]analysis.Option{
 		analysis.WithDomain(o.domain),
@@ -220,12 +234,15 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 	stopTrace()
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("analysis timed out after %v", o.timeout)
+			err = fmt.Errorf("timed out after %v during the analysis (lowering took %v)", o.timeout, lowered.Round(time.Millisecond))
 		}
 		out.err = fmt.Errorf("%s: %v", file, err)
 		return out
 	}
 	out.res = res
+	if o.confirm > 0 {
+		o.setPhase("confirmation")
+	}
 	rebuild := func() (*cfg.Program, error) { return buildUnit(o, u, opts) }
 	out.violated, _ = confirmUnproven(o.confirm, rebuild, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
 	return out

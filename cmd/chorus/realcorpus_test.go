@@ -37,6 +37,73 @@ var (
 	realNoMainBad = flag.Bool("real-strict", false, "TestRealCorpus: a file without main is a failure too")
 )
 
+// TestRealCorpusLowers lowers translation units of the real projects (no
+// analysis), each with its compile database entry's flags: each must
+// lower (a unit without main lowers as a library; one whose functions
+// are all preprocessed away, like zstd's debug.c, lowers to an empty
+// client). By default, the cheap part that runs in go test ./...: every
+// unit of thpool and the realSmallUnits smallest units of each other
+// project (zstd's include debug.c and threading.c); with -real-corpus or
+// -real-projects every unit of the projects.
+func TestRealCorpusLowers(t *testing.T) {
+	root := filepath.Join(corpusRoot(t), "real")
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		t.Skip("no real corpus at " + root)
+	}
+	projects := []string{"memcached", "pigz", "thpool", "zstd"}
+	all := *realCorpus
+	if *realProjects != "" {
+		projects, all = strings.Split(*realProjects, ","), true
+	}
+	for _, p := range projects {
+		t.Run(p, func(t *testing.T) {
+			db := realDB(t, filepath.Join(root, p))
+			var notes []string
+			units, err := compileDBUnits(db, nil, nil, &notes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !all && p != "thpool" {
+				units = smallestUnits(units, realSmallUnits)
+			}
+			o := &checkOptions{}
+			lowered := 0
+			for _, u := range units {
+				opts, err := frontendOptions(o, u)
+				if err == nil {
+					_, err = buildUnit(o, u, opts)
+				}
+				if err != nil {
+					t.Errorf("%s does not lower: %s", u.file, firstLine(err.Error()))
+					continue
+				}
+				lowered++
+			}
+			t.Logf("%s: %d of %d units lower (%d entries not C)", p, lowered, len(units), len(notes))
+		})
+	}
+}
+
+// realSmallUnits is how many of a project's units the default
+// TestRealCorpusLowers lowers (the smallest source files).
+const realSmallUnits = 4
+
+// smallestUnits returns the n units with the smallest source files.
+func smallestUnits(units []unit, n int) []unit {
+	size := map[string]int64{}
+	for _, u := range units {
+		if st, err := os.Stat(u.file); err == nil {
+			size[u.file] = st.Size()
+		}
+	}
+	out := append([]unit(nil), units...)
+	sort.SliceStable(out, func(i, j int) bool { return size[out[i].file] < size[out[j].file] })
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
 func TestRealCorpus(t *testing.T) {
 	root := filepath.Join(corpusRoot(t), "real")
 	if st, err := os.Stat(root); err != nil || !st.IsDir() {

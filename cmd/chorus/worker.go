@@ -14,9 +14,14 @@ package main
 // files' results are unaffected.
 //
 // CHORUS_TEST_WORKER_HOOK ("crash=NAME,loop=NAME,oom=NAME,print=NAME",
-// NAME a file's base name) makes the worker of that file crash, hang,
-// allocate without bound or print on its standard output: the tests of
-// the isolation use it.
+// NAME a file's base name; "loop@lowering=NAME" at the start of a phase)
+// makes the worker of that file crash, hang, allocate without bound or
+// print on its standard output: the tests of the isolation use it.
+//
+// The worker writes a line "#phase P" on its report pipe as each phase
+// starts (lowering, analysis, confirmation); a file stopped by a limit is
+// reported with the phase it was in ("timed out after 5m0s during
+// lowering"), so a budget is never a silent failure.
 
 import (
 	"bytes"
@@ -34,6 +39,7 @@ import (
 	"syscall"
 	"time"
 
+	"chorus/internal/ccflags"
 	"chorus/report"
 )
 
@@ -53,6 +59,10 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "chorus worker: want exactly one file")
 		return 2
 	}
+	if err := workerLinkFlags(o); err != nil {
+		fmt.Fprintf(stderr, "chorus worker: %v\n", err)
+		return 2
+	}
 	file := o.units[0].file
 	if o.bulk.memory > 0 {
 		// The garbage collector works harder near the limit; the parent's
@@ -65,7 +75,13 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		defer pipe.Close()
 		reportTo = pipe
 	}
-	testHook(file)
+	// Each phase as it starts, before the report: the parent names the
+	// phase a limit stopped (phaseLines).
+	o.phase = func(p string) {
+		fmt.Fprintf(reportTo, "%s%s\n", phasePrefix, p)
+		testHook(file, p)
+	}
+	testHook(file, "")
 	out := checkUnit(o, o.units[0])
 	f := toReport(out)
 	enc := json.NewEncoder(reportTo)
@@ -76,8 +92,10 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// testHook misbehaves on purpose for the isolation tests.
-func testHook(file string) {
+// testHook misbehaves on purpose for the isolation tests: "what=NAME"
+// before the analysis starts, "what@PHASE=NAME" when that phase starts
+// (lowering, analysis, confirmation).
+func testHook(file, phase string) {
 	hook := os.Getenv("CHORUS_TEST_WORKER_HOOK")
 	if hook == "" {
 		return
@@ -85,7 +103,8 @@ func testHook(file string) {
 	base := filepath.Base(file)
 	for _, h := range strings.Split(hook, ",") {
 		what, name, _ := strings.Cut(h, "=")
-		if name != base {
+		what, at, _ := strings.Cut(what, "@")
+		if name != base || at != phase {
 			continue
 		}
 		switch what {
@@ -137,10 +156,27 @@ func runWorkerProcess(o *checkOptions, u unit, parentStdout io.Writer) report.Fi
 		return fail(report.FailCrash, "cannot start a worker: %v", err)
 	}
 	args := append([]string{"worker"}, o.bulk.childArgs...)
-	args = append(args, u.cc.Args()...)
-	args = append(args, "--", file)
+	var linkEnv string
+	if len(u.members) > 0 {
+		// A linked program: the members' files, their own flags in the
+		// environment (linkEnvVar); the worker links them.
+		var flags [][]string
+		args = append(args, "--")
+		for _, m := range u.members {
+			args = append(args, m.file)
+			flags = append(flags, m.cc.Args())
+		}
+		data, _ := json.Marshal(flags)
+		linkEnv = linkEnvVar + "=" + string(data)
+	} else {
+		args = append(args, u.cc.Args()...)
+		args = append(args, "--", file)
+	}
 	cmd := exec.Command(exe, args...)
 	cmd.Env = append(os.Environ(), workerEnv+"=1", workerEnv+"_REPORT_FD=3")
+	if linkEnv != "" {
+		cmd.Env = append(cmd.Env, linkEnv)
+	}
 	var stdout, reportBuf bytes.Buffer
 	stderr := &tailBuffer{max: 8 << 10}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
@@ -216,19 +252,27 @@ func runWorkerProcess(o *checkOptions, u unit, parentStdout io.Writer) report.Fi
 	mu.Lock()
 	why := killed
 	mu.Unlock()
+	phase, rep := phaseLines(reportBuf.Bytes())
+	during := "before lowering"
+	if phase != "" {
+		during = "during " + phase
+		if phase == "analysis" {
+			during = "during the analysis"
+		}
+	}
 	switch why {
 	case "time":
-		f := fail(report.FailLimit, "timed out after %v (the whole file, lowering included; the worker was stopped)", o.timeout)
+		f := fail(report.FailLimit, "timed out after %v %s (the budget covers the whole file, lowering included; the worker was stopped)", o.timeout, during)
 		f.CPUMS = cpu
 		return f
 	case "memory":
-		f := fail(report.FailLimit, "exceeded the memory limit of %s (the worker was stopped)", o.bulk.memoryFlag)
+		f := fail(report.FailLimit, "exceeded the memory limit of %s %s (the worker was stopped)", o.bulk.memoryFlag, during)
 		f.CPUMS = cpu
 		return f
 	}
 	var f report.File
 	if werr == nil {
-		if jerr := json.Unmarshal(reportBuf.Bytes(), &f); jerr == nil && f.File != "" {
+		if jerr := json.Unmarshal(rep, &f); jerr == nil && f.File != "" {
 			f.CPUMS = cpu
 			return f
 		}
@@ -246,7 +290,7 @@ func runWorkerProcess(o *checkOptions, u unit, parentStdout io.Writer) report.Fi
 		}
 	}
 	if strings.Contains(tail, "out of memory") || strings.Contains(tail, "cannot allocate memory") {
-		kind, reason = report.FailLimit, "ran out of memory"
+		kind, reason = report.FailLimit, "ran out of memory "+during
 	}
 	if tail != "" {
 		reason += ": " + firstLines(tail, 3)
@@ -306,4 +350,49 @@ func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.buf.String()
+}
+
+// phasePrefix marks a phase line on a worker's report pipe.
+const phasePrefix = "#phase "
+
+// phaseLines splits a worker's report pipe into the last phase it
+// started ("" if none) and the report that follows the phase lines.
+func phaseLines(data []byte) (phase string, rest []byte) {
+	for bytes.HasPrefix(data, []byte(phasePrefix)) {
+		line, more, _ := bytes.Cut(data, []byte("\n"))
+		phase = string(line[len(phasePrefix):])
+		data = more
+	}
+	return phase, data
+}
+
+// linkEnvVar carries the compiler flags of a linked program's members to
+// its worker (JSON: one argument list per member file, in order).
+const linkEnvVar = workerEnv + "_LINK_FLAGS"
+
+// workerLinkFlags gives the members of the worker's linked unit their own
+// compiler flags (linkEnvVar), as the parent had them.
+func workerLinkFlags(o *checkOptions) error {
+	data := os.Getenv(linkEnvVar)
+	if data == "" {
+		return nil
+	}
+	var flags [][]string
+	if err := json.Unmarshal([]byte(data), &flags); err != nil {
+		return fmt.Errorf("%s: %v", linkEnvVar, err)
+	}
+	u := &o.units[0]
+	if len(u.members) != len(flags) {
+		return fmt.Errorf("%s: %d flag lists for %d files", linkEnvVar, len(flags), len(u.members))
+	}
+	for i := range u.members {
+		fl, err := ccflags.Parse(flags[i], "")
+		if err != nil {
+			return fmt.Errorf("%s: %v", u.members[i].file, err)
+		}
+		fl.Files, fl.Ignored = nil, nil
+		u.members[i].cc = fl
+	}
+	u.cc = u.members[0].cc
+	return nil
 }
