@@ -252,15 +252,18 @@ func baseConfig(p HostProbe) (*cc.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &cc.Config{
-		ABI:                 abi,
-		CC:                  hc.CC,
-		HostIncludePaths:    hc.IncludePaths,
-		HostSysIncludePaths: hc.SysIncludePaths,
-		IncludePaths:        append([]string{""}, append(append([]string(nil), hc.IncludePaths...), hc.SysIncludePaths...)...),
-		Predefined:          hc.Predefined,
-		SysIncludePaths:     append([]string(nil), hc.SysIncludePaths...),
+	c, err := stdConfig(p.Std, arch) // the keywords of -std= (hostcc.go)
+	if err != nil {
+		return nil, err
 	}
+	// Field by field: the keywords (unexported) stay.
+	c.ABI = abi
+	c.CC = hc.CC
+	c.HostIncludePaths = hc.IncludePaths
+	c.HostSysIncludePaths = hc.SysIncludePaths
+	c.IncludePaths = append([]string{""}, append(append([]string(nil), hc.IncludePaths...), hc.SysIncludePaths...)...)
+	c.Predefined = hc.Predefined
+	c.SysIncludePaths = append([]string(nil), hc.SysIncludePaths...)
 	if p.DataModel == ILP32 {
 		// Hosts without the 32-bit multilib headers: the x86_64 glibc
 		// headers serve both word sizes (they test __x86_64__), except for

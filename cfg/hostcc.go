@@ -6,7 +6,28 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"modernc.org/cc/v4"
 )
+
+// stdConfig is a cc configuration whose (unexported) keyword set is the
+// one of -std=std, as gcc has it: an ISO mode (c89, c99, c11, ...; -ansi
+// is c90) drops the GNU keywords asm and typeof (and, before C99,
+// inline), so they are ordinary identifiers; a GNU mode (gnu99, ...) and
+// the default keep them. Only cc.NewConfig sets the keywords, and it runs
+// the host compiler, so it is asked only for an ISO mode; the caller
+// overwrites every exported field. (Once per probe and process:
+// baseConfig caches.)
+func stdConfig(std, arch string) (*cc.Config, error) {
+	if std == "" || strings.HasPrefix(std, "gnu") {
+		return &cc.Config{}, nil
+	}
+	c, err := cc.NewConfig("linux", arch, "-std="+std)
+	if err != nil {
+		return nil, fmt.Errorf("-std=%s: %v", std, err)
+	}
+	return c, nil
+}
 
 // HostProbe names one configuration of the host C compiler: what decides
 // its predefined macros and system include paths.

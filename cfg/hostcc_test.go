@@ -82,3 +82,25 @@ int main(void) { return 0; }
 		t.Errorf("without flags: %v", err)
 	}
 }
+
+// Issue 10: -std=c89/c99/c11 make typeof and asm ordinary identifiers, as
+// gcc does; -std=gnu99 and the default keep them keywords (the program
+// is then a syntax error, with its position).
+func TestStdKeywords(t *testing.T) {
+	src := []byte("int typeof = 1;\nint asm = 2;\nint main(void) { return typeof + asm; }\n")
+	for _, std := range []string{"c89", "c99", "c11"} {
+		if _, err := Build("kw.c", src, Options{DataModel: LP64, Std: std}); err != nil {
+			t.Errorf("-std=%s: %v", std, err)
+		}
+	}
+	for _, std := range []string{"gnu99", ""} {
+		_, err := Build("kw.c", src, Options{DataModel: LP64, Std: std})
+		if err == nil || !strings.Contains(err.Error(), "kw.c:1:") {
+			t.Errorf("-std=%q: want a syntax error at kw.c:1, got %v", std, err)
+		}
+	}
+	// typeof stays usable as __typeof__ in ISO modes.
+	if _, err := Build("kw2.c", []byte("int x; __typeof__(x) y; int main(void) { return y; }\n"), Options{DataModel: LP64, Std: "c99"}); err != nil {
+		t.Errorf("__typeof__ under -std=c99: %v", err)
+	}
+}

@@ -161,6 +161,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 // fileOutcome is the result of one file.
 type fileOutcome struct {
 	file       string
+	entry      string // the compile command, when the database compiles the file more than once (unit.entry)
 	res        *analysis.Result
 	err        error
 	inputError bool // usage/input error (exit 2) rather than an unfinished analysis
@@ -197,7 +198,7 @@ func (o *checkOptions) unitOf(file string) unit {
 // checkUnit lowers and analyzes one unit; it never panics.
 func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 	file := u.file
-	out.file = file
+	out.file, out.entry = file, u.entry
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {

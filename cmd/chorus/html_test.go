@@ -124,3 +124,30 @@ func TestHTMLReportInChromium(t *testing.T) {
 		})
 	}
 }
+
+// Issue 10: a compile database that compiles one file twice with
+// different flags (memcached.c) gives two units; --html keys each page's
+// source, invariants and slices by unit, not by file name (one used to
+// overwrite the other), and names the compile command.
+func TestHTMLReportFileCompiledTwice(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "x.c")
+	os.WriteFile(src, []byte("int buf[4];\nint main(void) {\n  int i = IDX;\n  buf[i] = 1;\n  return 0;\n}\n"), 0o644)
+	db := `[{"directory": "` + dir + `", "file": "x.c", "arguments": ["cc", "-DIDX=2", "-c", "x.c", "-o", "low.o"], "output": "low.o"},
+ {"directory": "` + dir + `", "file": "x.c", "arguments": ["cc", "-DIDX=7", "-c", "x.c", "-o", "high.o"], "output": "high.o"}]`
+	os.WriteFile(filepath.Join(dir, "compile_commands.json"), []byte(db), 0o644)
+	out := filepath.Join(dir, "html")
+	if code, stdout, errs := runCmd("check", "--quiet", "--no-cache", "--html", out, "-p", dir); code != 1 {
+		t.Fatalf("exit %d, want 1 (high.o's check unproven)\n%s%s", code, stdout, errs)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(data)
+	for _, want := range []string{"x.c (low.o)", "x.c (high.o)", "i in [2, 2]", "i in [7, 7]", `<details class="slice"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

@@ -32,8 +32,13 @@ const maxDrawnSlices = 100
 // source, the invariants per line and the slices per check.
 type htmlExtras struct {
 	mu    sync.Mutex
-	files map[string]*fileExtras // by path
+	files map[unitKey]*fileExtras
 }
+
+// unitKey names one analysed unit: its path and, when a compile database
+// compiles the file more than once (memcached.c with two sets of flags),
+// the compile command.
+type unitKey struct{ file, entry string }
 
 type fileExtras struct {
 	*html.File                  // Checks hold the slices only
@@ -141,9 +146,9 @@ func (h *htmlExtras) collect(out *fileOutcome) {
 	}
 	h.mu.Lock()
 	if h.files == nil {
-		h.files = map[string]*fileExtras{}
+		h.files = map[unitKey]*fileExtras{}
 	}
-	h.files[out.file] = f
+	h.files[unitKey{out.file, out.entry}] = f
 	h.mu.Unlock()
 }
 
@@ -191,8 +196,11 @@ func writeHTMLReport(o *checkOptions, results []report.File) error {
 		page.Title = "chorus check: " + results[0].File
 	}
 	for _, rf := range results {
-		extra := h.files[rf.File]
+		extra := h.files[unitKey{rf.File, rf.Entry}]
 		f := &html.File{Path: rf.File, Error: rf.Error, Verdict: rf.Verdict}
+		if rf.Entry != "" {
+			f.Path += " (" + rf.Entry + ")"
+		}
 		slices := map[checkPos][]*html.Check{} // in check order: one position may hold several checks
 		var lines map[lineKey]int
 		if extra != nil {

@@ -8,11 +8,13 @@ package main
 //	--entry-threads N    client threads calling entries at once: 0 any number, 1 one
 //	--link               the files (or every entry of -p's database) are one program
 //	                     (cfg/link.go), named by the files joined with " + "; it is
-//	                     analysed in the chorus process itself and not cached
+//	                     analysed in a worker like a file (its members' flags passed
+//	                     in CHORUS_WORKER_LINK_FLAGS) and not cached
 
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"strings"
 
 	"chorus/cfg"
@@ -53,11 +55,26 @@ func (o *checkOptions) linkUnits() {
 	if !o.program.link || len(o.units) < 2 {
 		return
 	}
+	// A file the database compiles more than once (memcached.c, for two
+	// programs with different flags) is linked once, with its first
+	// entry's flags: the other entries belong to another program.
 	var files []string
+	var members []unit
+	first := map[string]string{}
 	for _, u := range o.units {
+		if e, dup := first[u.file]; dup {
+			o.notes = append(o.notes, fmt.Sprintf("%s: note: --link: compiled by several entries; linked once, with the flags of the first (%s), not of %s", u.file, e, u.entry))
+			continue
+		}
+		first[u.file] = u.entry
 		files = append(files, u.file)
+		members = append(members, u)
 	}
-	o.units = []unit{{file: cfg.LinkedName(files), cc: o.units[0].cc, members: o.units}}
+	if len(members) < 2 {
+		o.units = members
+		return
+	}
+	o.units = []unit{{file: cfg.LinkedName(files), cc: members[0].cc, members: members}}
 	o.files = []string{o.units[0].file}
 }
 

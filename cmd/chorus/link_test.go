@@ -95,3 +95,20 @@ void *worker(void *arg) { buf[idx] = 1; count++; return 0; }
 		t.Errorf("no replay program: %v", err)
 	}
 }
+
+// Issue 10: --link over a database that compiles a file twice (two
+// programs' flags) links it once, with its first entry's flags, and says
+// so; without the rule the program had two definitions of everything.
+func TestCheckLinkFileCompiledTwice(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "x.c"), []byte("int buf[4];\nextern int idx(void);\nint main(void) {\n  buf[idx() + OFF] = 1;\n  return 0;\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "y.c"), []byte("int idx(void) { return 1; }\n"), 0o644)
+	db := `[{"directory": "` + dir + `", "file": "x.c", "arguments": ["cc", "-DOFF=2", "-c", "x.c", "-o", "low.o"], "output": "low.o"},
+ {"directory": "` + dir + `", "file": "x.c", "arguments": ["cc", "-DOFF=7", "-c", "x.c", "-o", "high.o"], "output": "high.o"},
+ {"directory": "` + dir + `", "file": "y.c", "arguments": ["cc", "-c", "y.c"]}]`
+	os.WriteFile(filepath.Join(dir, "compile_commands.json"), []byte(db), 0o644)
+	code, out, errs := runCmd("check", "--no-cache", "-p", dir, "--link")
+	if code != 0 || !strings.Contains(out, "2 checks: 2 proven") || !strings.Contains(errs, "x.c: note: --link: compiled by several entries; linked once, with the flags of the first (low.o), not of high.o") {
+		t.Errorf("exit %d, want x.c linked once with -DOFF=2 (proven) and a note\n%s%s", code, out, errs)
+	}
+}
