@@ -32,10 +32,10 @@ import (
 // ./...); -real-corpus (make bench-real) runs all four (tens of minutes of
 // CPU).
 var (
-	realCorpus    = flag.Bool("real-corpus", false, "TestRealCorpus: every project of ../shared/corpus/real, not just thpool")
-	realTimeout   = flag.Duration("real-timeout", 5*time.Minute, "TestRealCorpus: per-file time limit")
-	realJobs      = flag.Int("real-jobs", 2, "TestRealCorpus: worker processes")
-	realProjects  = flag.String("real-projects", "", "TestRealCorpus: comma-separated projects to run (default: thpool, or all with -real-corpus)")
+	realCorpus   = flag.Bool("real-corpus", false, "TestRealCorpus: every project of ../shared/corpus/real, not just thpool")
+	realTimeout  = flag.Duration("real-timeout", 5*time.Minute, "TestRealCorpus: per-file time limit")
+	realJobs     = flag.Int("real-jobs", 2, "TestRealCorpus: worker processes")
+	realProjects = flag.String("real-projects", "", "TestRealCorpus: comma-separated projects to run (default: thpool, or all with -real-corpus)")
 )
 
 // TestRealCorpusLowers lowers translation units of the real projects (no
