@@ -76,6 +76,9 @@
 //     return sites (DropReturnEdges), as if calls never returned: caught
 //     on programs with calls (gen.Options.Calls; odd seeds lower every
 //     helper call to a shared body, see SharesCalls);
+//   - DropCallbacks (DropUnknownSpawns) turns into Skip the spawns of
+//     callbacks an unknown external may call and of a library client's
+//     entry points: caught on open programs (TestOpenPrograms, below);
 //   - AtomicRMW wraps every read-modify-write "t := g; ...; g := f(t)" in
 //     an atomic section (MakeRMWAtomic), as if x++ were atomic. It is NOT
 //     caught, and cannot be by state comparison: the invariants are
@@ -85,4 +88,17 @@
 //     the read, so the invariants of the mutated analysis equal the
 //     original ones. Lost updates only show in relations between threads'
 //     counts, which thread-modular invariants do not express.
+//
+// # Open programs
+//
+// CheckOpen (open.go) compares the analysis of an open program of
+// gen.GenerateOpen - a library without main, or a main handing callbacks
+// to an external function without a body - with the exploration of one
+// closed completion of it (a concrete client; an external that calls the
+// callback once, twice, in a new thread, or not at all), whose text
+// extends the open program's. A check that fails in the completion at a
+// position of the open program must not be proven or unreachable at every
+// check the analysis has there (violation kind "open-check"). This tests
+// the library and callback models themselves, not only the analysis of
+// the IR they produce.
 package oracle

@@ -36,6 +36,7 @@ const (
 	NoLockRelays                    // keep protected cells' edges out of critical sections without relaying them
 	NoMixedForget                   // join foreign edges into mixed cells without forgetting the other thread's locals
 	DropReturns                     // analyze with the edges from shared bodies back to their return sites removed
+	DropCallbacks                   // open programs: analyze without the spawns of callbacks and of a library's client (DropUnknownSpawns)
 )
 
 func (m Mutation) String() string {
@@ -52,6 +53,8 @@ func (m Mutation) String() string {
 		return "drop-returns"
 	case NoMixedForget:
 		return "no-mixed-forget"
+	case DropCallbacks:
+		return "drop-callbacks"
 	}
 	return "none"
 }

@@ -70,6 +70,13 @@
 // y+2147483000 appear too, and signed overflow becomes possible.
 // NondetRange() tells an explorer which havoc values to enumerate.
 //
+// # Open programs
+//
+// GenerateOpen (open.go) makes a library without main (entries "void
+// eN(int p)") or a main handing callbacks to an undefined external
+// "ext_submit", together with one closed completion appended after its
+// text (a concrete client, or a body of the external): see open.go.
+//
 // # Shrinking
 //
 // Shrink is greedy delta debugging over threads, statements, compound
