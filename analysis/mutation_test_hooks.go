@@ -50,3 +50,13 @@ func WithoutCustomReleaseCheck() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithUncheckedCustomReleases())
 	}
 }
+
+// WithoutSpawnClassCheck is UNSOUND, for testing the oracle only: a spawn
+// site on a cycle of main counts as one thread for the join rules
+// (interference/join.go), so joining its handle once counts as joining
+// every thread it started.
+func WithoutSpawnClassCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundJoinClasses())
+	}
+}

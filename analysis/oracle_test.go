@@ -176,6 +176,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"mixed_cell_race.c", WithoutMixedForget()},
 		{"monotone_broken.c", WithoutMonotoneCheck()},
 		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck()},
+		{"join_site_in_loop.c", WithoutSpawnClassCheck()},
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), cfg.Options{})

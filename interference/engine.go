@@ -203,12 +203,15 @@ type Engine struct {
 	// Joins (join.go): the joinable templates, the must-joined ones by
 	// location ID of main, and the join relays by location ID.
 	joinable   []*cfg.Template
-	joinedAt   []bitset
+	joinedAt   []bitset // dead templates (no instance alive)
+	finishedAt []bitset // dead, and no spawn site ahead
 	joinRelays map[int]map[int]bool
 	// joinAfterRule: main's writes after a join never reach the joined
 	// template (join.go; off by default).
 	joinAfterRule bool
-	noProtection  bool
+	// unsoundJoinClasses: WithUnsoundJoinClasses (test only).
+	unsoundJoinClasses bool
+	noProtection       bool
 	// uncheckedCustomReleases: WithUncheckedCustomReleases (test only).
 	uncheckedCustomReleases bool
 }

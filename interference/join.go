@@ -8,97 +8,176 @@ import (
 
 // Joins with thread handles.
 //
-// A template T is joinable when it has one instance: exactly one spawn
-// site creates it, in a singleton main, on no cycle (T is not Unbounded),
-// that site spawns T only, and it stores the handle into a single
-// non-summary cell h that nothing else writes. A Join in main whose
-// handle is h, or a local loaded only from h, then waits for that
-// instance: at a location of main that every path reaches through such a
-// join (must-joined, forward over main's control flow, intersection at
-// merges), T has terminated.
+// Spawn classes. A spawn site of main is tracked when main is a singleton
+// (never spawned), the site has a single target T and stores the handle
+// into a single non-summary cell h. Tracked sites with the same target
+// and handle cell form a class when no site of the class reaches a site
+// of the class (itself included) along main's control flow: then at most
+// one of them runs, at most once, so the class has at most one instance
+// in any execution (two sites on the arms of an if, one site outside
+// loops). A template is joinable when all its spawn sites (anywhere in the
+// program) lie in such classes; it may have several classes (one thread
+// per handle: t1, t2 of the same function).
 //
-// Rules, for a location b of main where T is must-joined:
+// Handles. The handle variables are the class handle cells and main's
+// locals assigned from them (t := h); a handle variable written in any
+// other way (by another template, through a pointer that may denote
+// several cells, havoc, allocation) is dropped, and so are the classes
+// whose cell it is. A forward may-analysis over main (union at merges)
+// computes at each location of main:
+//   - holds(v): the classes whose instance's id handle variable v may
+//     hold (a tracked spawn of class k sets holds(h) = {k}; another spawn
+//     into v, or an assignment from something else, sets {other});
+//   - alive: the classes whose instance may be alive (spawned, and not
+//     joined since): a spawn of class k adds k; a Join on a handle
+//     variable with holds = {k} exactly removes k (pthread_join returns
+//     only after that thread terminated).
+// Joinable T is dead at a location of main when no class of T is alive
+// there: every instance of T spawned before is joined (reusing a handle
+// for another thread is fine: holds follows the last spawn into it). T
+// is finished at b when it is dead at b and no spawn site of T is
+// reachable from b (no instance can start after b).
+//
+// Rules, for a location b of main where T is dead:
 //   - no interference edge from a write of T lands at b, except at the
-//     join relays (the successors of T's joins where T is not yet
-//     must-joined: a second join of a surely joined T needs none), which are identity
-//     definitions of the cells T writes (dfg.Graph.Relay), passed on along
-//     main's control flow up to a write of the cell or another join relay
-//     of it: T's writes reach the rest of main as sequential data flow;
-//   - no interference edge from a write of main at b lands in T (only
-//     with WithJoinAfterRule: sound, and it proves Goblint's
-//     58_33-phases-sound-tid-other.L16.c:16, whose MANIFEST truth is
-//     `false` — taken from Goblint's "UNKNOWN!" mark — although no
-//     execution fails it (the explorer finds none); off by default until
-//     that truth is settled).
+//     join relays (the successors of a join that removes a class of T
+//     from alive, where that class may be alive: a second join of a
+//     joined thread needs none), which are identity definitions of the
+//     cells T writes (dfg.Graph.Relay), passed on along main's control
+//     flow up to a write of the cell or another join relay of it: T's
+//     writes reach the rest of main as sequential data flow;
+//   - no interference edge from a write of main at b lands in T when T is
+//     finished at b (only with WithJoinAfterRule: sound, and it proves
+//     Goblint's 58_33-phases-sound-tid-other.L16.c:16, whose MANIFEST
+//     truth is `false` — taken from Goblint's "UNKNOWN!" mark — although
+//     no execution fails it (the explorer finds none); off by default
+//     until that truth is settled).
 //
-// Sound for any number of threads: T's one instance has terminated when
-// main stands at b, so a write of main at b happens after every action of
-// T (second rule). For the first rule, let the last write of X before main
-// reads it at b be T's, at W. Main's path to b passes a join of T, and
-// the first one on the path has a relay (no join of T precedes it there,
-// so T is not must-joined at it); let S be the last join relay of X on
-// the path. W happened before that first join returned (T had
-// terminated), so X has not changed since main stood at S: S's own
-// edges cover the value (S is exempt, and the game is complete for a
-// reader at S), and S's relay reaches b (no write of X and no other relay
-// of X in between on that path). If the last writer is another thread,
-// its edges are not filtered; if it is main, the reaching definitions
-// carry it. The flow-insensitive game (flat.go) does not filter: it keeps
+// Sound for any number of threads: every thread of T is the instance of
+// one class, and each class has at most one. For the first rule, let the
+// last write of X before main reads it at b be by T's instance i of class
+// k, at W. i was spawned on main's path to b (T's sites are in main), so
+// k entered alive there, and k is not alive at b: some join J after the
+// spawn removes k, and at the first such J k is still alive, so J has a
+// relay; J's handle held i's id (the last write of that handle was class
+// k's one spawn), so W happened before J returned. Let S be the last join
+// relay of X on the path (at or after J's successor): X has not changed
+// since main stood at S, so S's own edges cover the value (S is exempt,
+// and the game is complete for a reader at S), and S's relay reaches b
+// (no write of X and no other relay of X in between on that path). If
+// the last writer is another thread, its edges are not filtered; if it
+// is main, the reaching definitions carry it. For the second rule: every
+// instance of T was spawned before b and has terminated, so main's write
+// at b happens after every action of T. The argument is about the last
+// writer and about instances of one class, never about how many threads
+// run. The flow-insensitive game (flat.go) does not filter: it keeps
 // every edge, which is sound too.
 
-// computeJoins fills e.joinable, e.joinedAt and the join relays.
+// WithUnsoundJoinClasses is UNSOUND, for testing the oracle only: a
+// spawn class may run more than once (a site in a loop), yet its join
+// counts as waiting for every instance.
+func WithUnsoundJoinClasses() Option { return func(e *Engine) { e.unsoundJoinClasses = true } }
+
+// joinClass is one spawn class: its template, handle cell and sites.
+type joinClass struct {
+	t      *cfg.Template
+	handle *cfg.Var
+	sites  []*cfg.Loc
+}
+
+// computeJoins fills e.joinable, e.joinedAt (dead templates),
+// e.finishedAt and the join relays.
 func (e *Engine) computeJoins() {
 	p := e.prog
 	if len(p.Templates) < 2 || mainSpawned(p) {
 		return
 	}
 	main := p.Templates[0]
+	// Spawn sites per template; tracked sites grouped by (T, h).
 	spawnSites := map[*cfg.Template][]*cfg.Loc{}
+	type key struct {
+		t *cfg.Template
+		h *cfg.Var
+	}
+	groups := map[key]int{}
+	var classes []*joinClass
+	untracked := map[*cfg.Template]bool{}
 	for _, l := range p.Locs {
-		if s, ok := l.Act.(*cfg.Spawn); ok {
+		s, ok := l.Act.(*cfg.Spawn)
+		if !ok {
+			continue
+		}
+		for _, t := range s.Targets {
+			spawnSites[t] = append(spawnSites[t], l)
+		}
+		h := singleCell(s.Handle)
+		if l.Template != main || len(s.Targets) != 1 || h == nil {
 			for _, t := range s.Targets {
-				spawnSites[t] = append(spawnSites[t], l)
+				untracked[t] = true
+			}
+			continue
+		}
+		k := key{s.Targets[0], h}
+		i, ok := groups[k]
+		if !ok {
+			i = len(classes)
+			groups[k] = i
+			classes = append(classes, &joinClass{t: k.t, handle: h})
+		}
+		classes[i].sites = append(classes[i].sites, l)
+	}
+	// A class whose sites reach one another (or themselves) may run more
+	// than once.
+	for _, c := range classes {
+		if c.t == main || c.t.Entry == nil || (!e.unsoundJoinClasses && reachesAny(main, c.sites, c.sites)) {
+			untracked[c.t] = true
+		}
+	}
+	// Handle variables: class cells and main's locals copied from them.
+	hidx := map[*cfg.Var]int{}
+	var hvars []*cfg.Var
+	addH := func(v *cfg.Var) {
+		if _, ok := hidx[v]; !ok {
+			hidx[v] = len(hvars)
+			hvars = append(hvars, v)
+		}
+	}
+	for _, c := range classes {
+		if !untracked[c.t] {
+			addH(c.handle)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, l := range main.Locs {
+			if a, ok := l.Act.(*cfg.Assign); ok {
+				if d := singleCell(a.Dst); d != nil {
+					if s := singleCellExpr(a.Src); s != nil {
+						if _, ok := hidx[s]; ok {
+							if _, ok := hidx[d]; !ok {
+								addH(d)
+								changed = true
+							}
+						}
+					}
+				}
 			}
 		}
 	}
-	handleOf := map[*cfg.Var]*cfg.Template{}
-	for _, t := range p.Templates[1:] {
-		sites := spawnSites[t]
-		if t.Unbounded || len(sites) != 1 || sites[0].Template != main {
-			continue
-		}
-		s := sites[0].Act.(*cfg.Spawn)
-		if len(s.Targets) != 1 {
-			continue
-		}
-		if h := singleCell(s.Handle); h != nil {
-			handleOf[h] = t
-		}
-	}
-	if len(handleOf) == 0 {
-		return
-	}
-	// The handle cells must be written by their spawn only; a local the
-	// joins use must be loaded from one handle only.
-	loadedFrom := map[*cfg.Var]*cfg.Var{} // local -> handle (nil: not a pure load)
+	// Writes the analysis does not model make a handle variable bad.
 	bad := map[*cfg.Var]bool{}
 	for _, l := range p.Locs {
-		for _, w := range lvalueVars(writtenLValue(l.Act)) {
-			if _, ok := handleOf[w]; ok {
-				if _, spawn := l.Act.(*cfg.Spawn); !spawn {
-					bad[w] = true
-				}
+		lv := writtenLValue(l.Act)
+		modeled := false
+		if l.Template == main {
+			switch l.Act.(type) {
+			case *cfg.Assign, *cfg.Spawn:
+				modeled = singleCell(lv) != nil
 			}
 		}
-		if a, ok := l.Act.(*cfg.Assign); ok {
-			if d, ok := a.Dst.(*cfg.VarRef); ok {
-				h := singleCellExpr(a.Src)
-				if prev, seen := loadedFrom[d.Var]; (seen && prev != h) || h == nil {
-					loadedFrom[d.Var] = nil
-					bad[d.Var] = true
-				} else {
-					loadedFrom[d.Var] = h
-				}
+		if !modeled {
+			for _, w := range lvalueVars(lv) {
+				bad[w] = true
 			}
 		}
 		if a, ok := l.Act.(*cfg.Alloc); ok && a.Site != nil {
@@ -106,67 +185,110 @@ func (e *Engine) computeJoins() {
 				bad[c] = true
 			}
 		}
-		if hv, ok := l.Act.(*cfg.Havoc); ok {
-			if d, ok := hv.Dst.(*cfg.VarRef); ok {
-				bad[d.Var] = true
-			}
+	}
+	for _, c := range classes {
+		if bad[c.handle] {
+			untracked[c.t] = true
 		}
 	}
-	joinOf := func(l *cfg.Loc) *cfg.Template {
-		j, ok := l.Act.(*cfg.Join)
-		if !ok || l.Template != main {
-			return nil
-		}
-		h := singleCellExpr(j.Handle)
-		if h == nil {
-			return nil
-		}
-		if _, ok := handleOf[h]; !ok {
-			if src, ok := loadedFrom[h]; ok && src != nil && !bad[h] {
-				h = src
-			} else {
-				return nil
-			}
-		}
-		if bad[h] {
-			return nil
-		}
-		return handleOf[h]
-	}
+	// Joinable templates and their live classes.
 	idx := map[*cfg.Template]int{}
-	for _, t := range handleOf {
-		if _, ok := idx[t]; !ok {
-			idx[t] = len(e.joinable)
-			e.joinable = append(e.joinable, t)
+	cidx := map[*joinClass]int{}
+	var live []*joinClass
+	for _, c := range classes {
+		if untracked[c.t] {
+			continue
+		}
+		if _, ok := idx[c.t]; !ok {
+			idx[c.t] = len(e.joinable)
+			e.joinable = append(e.joinable, c.t)
+		}
+		cidx[c] = len(live)
+		live = append(live, c)
+	}
+	if len(live) == 0 {
+		return
+	}
+	siteClass := map[*cfg.Loc]int{}
+	for _, c := range live {
+		for _, s := range c.sites {
+			siteClass[s] = cidx[c]
 		}
 	}
-	n := len(e.joinable)
-	// Must-joined over main.
+	nc, nh := len(live), len(hvars)
+	other := nc // the "other value" bit of holds
+	// State: alive (nc bits) then holds per handle variable (nc+1 bits each).
+	width := (nc + 63) / 64
+	hw := (nc + 1 + 63) / 64
+	newState := func() bitset { return make(bitset, width+nh*hw) }
+	holdsOf := func(st bitset, v int) bitset { return st[width+v*hw : width+(v+1)*hw] }
 	in := make([]bitset, len(p.Locs))
-	visited := make([]bool, len(p.Locs))
-	in[main.Entry.ID] = newBitset(n)
-	visited[main.Entry.ID] = true
+	init := newState()
+	for v := range hvars {
+		holdsOf(init, v).set(other)
+	}
+	transfer := func(l *cfg.Loc, st bitset) bitset {
+		out := append(bitset(nil), st...)
+		setHolds := func(v *cfg.Var, from bitset) {
+			i, ok := hidx[v]
+			if !ok || bad[v] {
+				return
+			}
+			h := holdsOf(out, i)
+			for j := range h {
+				h[j] = 0
+			}
+			if from == nil {
+				h.set(other)
+				return
+			}
+			copy(h, from)
+		}
+		switch a := l.Act.(type) {
+		case *cfg.Spawn:
+			if k, ok := siteClass[l]; ok {
+				out.set(k)
+				one := make(bitset, hw)
+				one.set(k)
+				setHolds(live[k].handle, one)
+			} else if h := singleCell(a.Handle); h != nil {
+				setHolds(h, nil)
+			}
+		case *cfg.Assign:
+			if d := singleCell(a.Dst); d != nil {
+				if s := singleCellExpr(a.Src); s != nil {
+					if i, ok := hidx[s]; ok && !bad[s] {
+						setHolds(d, holdsOf(st, i))
+						break
+					}
+				}
+				setHolds(d, nil)
+			}
+		case *cfg.Join:
+			if k, ok := joinedClass(a, st, hidx, bad, holdsOf, nc); ok {
+				out.clear(k)
+			}
+		}
+		return out
+	}
+	in[main.Entry.ID] = init
 	work := []*cfg.Loc{main.Entry}
 	for len(work) > 0 {
 		l := work[len(work)-1]
 		work = work[:len(work)-1]
-		out := append(bitset(nil), in[l.ID]...)
-		if t := joinOf(l); t != nil {
-			out.set(idx[t])
-		}
+		out := transfer(l, in[l.ID])
 		for _, s := range l.Succs {
 			if s.Template != main {
 				continue
 			}
-			if !visited[s.ID] {
-				visited[s.ID] = true
+			if in[s.ID] == nil {
 				in[s.ID] = append(bitset(nil), out...)
 				work = append(work, s)
 				continue
 			}
 			changed := false
 			for i := range in[s.ID] {
-				if v := in[s.ID][i] & out[i]; v != in[s.ID][i] {
+				if v := in[s.ID][i] | out[i]; v != in[s.ID][i] {
 					in[s.ID][i] = v
 					changed = true
 				}
@@ -176,8 +298,43 @@ func (e *Engine) computeJoins() {
 			}
 		}
 	}
-	e.joinedAt = in
-	// Join relays: the cells T writes, after each join of T.
+	// Dead and finished templates per location of main.
+	n := len(e.joinable)
+	sitesOf := make([][]*cfg.Loc, n)
+	for t, k := range idx {
+		sitesOf[k] = spawnSites[t]
+	}
+	e.joinedAt = make([]bitset, len(p.Locs))
+	e.finishedAt = make([]bitset, len(p.Locs))
+	canSpawn := make([][]bool, n) // canSpawn[k][loc]: a site of T_k is reachable from loc
+	for k := range sitesOf {
+		canSpawn[k] = reachingTo(main, sitesOf[k], len(p.Locs))
+	}
+	for _, l := range main.Locs {
+		st := in[l.ID]
+		if st == nil {
+			continue
+		}
+		dead := newBitset(n)
+		for k := range e.joinable {
+			dead.set(k)
+		}
+		for _, c := range live {
+			if st.has(cidx[c]) {
+				dead.clear(idx[c.t])
+			}
+		}
+		e.joinedAt[l.ID] = dead
+		fin := append(bitset(nil), dead...)
+		for k := range e.joinable {
+			if canSpawn[k][l.ID] {
+				fin.clear(k)
+			}
+		}
+		e.finishedAt[l.ID] = fin
+	}
+	// Join relays: the cells T writes, after each join that removes a
+	// class of T that may be alive.
 	writes := make([][]int, n)
 	for _, l := range p.Locs {
 		k, ok := idx[l.Template]
@@ -200,29 +357,107 @@ func (e *Engine) computeJoins() {
 	}
 	e.joinRelays = map[int]map[int]bool{}
 	cont := func(l *cfg.Loc, x int) bool { return l.Template == main && !e.joinRelays[l.ID][x] }
-	for _, l := range p.Locs {
-		t := joinOf(l)
-		if t == nil || len(writes[idx[t]]) == 0 {
+	for _, l := range main.Locs {
+		j, ok := l.Act.(*cfg.Join)
+		if !ok || in[l.ID] == nil {
 			continue
 		}
-		if in[l.ID] != nil && in[l.ID].has(idx[t]) {
-			// T is surely joined already: all its writes happened before
-			// the earlier join, whose relay carries them on through here.
+		c, ok := joinedClass(j, in[l.ID], hidx, bad, holdsOf, nc)
+		if !ok || !in[l.ID].has(c) {
+			continue // not a tracked join, or its thread surely joined already
+		}
+		cells := writes[idx[live[c].t]]
+		if len(cells) == 0 {
 			continue
 		}
 		for _, s := range l.Succs {
 			if s.Template != main {
 				continue
 			}
-			e.relayList = append(e.relayList, Relay{At: s, Cells: writes[idx[t]], Continue: cont})
+			e.relayList = append(e.relayList, Relay{At: s, Cells: cells, Continue: cont})
 			if e.joinRelays[s.ID] == nil {
 				e.joinRelays[s.ID] = map[int]bool{}
 			}
-			for _, x := range writes[idx[t]] {
+			for _, x := range cells {
 				e.joinRelays[s.ID][x] = true
 			}
 		}
 	}
+}
+
+// joinedClass returns the class a Join surely waits for: its handle is a
+// handle variable that holds exactly one class's instance.
+func joinedClass(j *cfg.Join, st bitset, hidx map[*cfg.Var]int, bad map[*cfg.Var]bool, holdsOf func(bitset, int) bitset, nc int) (int, bool) {
+	v := singleCellExpr(j.Handle)
+	if v == nil || bad[v] {
+		return 0, false
+	}
+	i, ok := hidx[v]
+	if !ok {
+		return 0, false
+	}
+	h := holdsOf(st, i)
+	found := -1
+	for k := 0; k <= nc; k++ {
+		if h.has(k) {
+			if found >= 0 || k == nc {
+				return 0, false
+			}
+			found = k
+		}
+	}
+	return found, found >= 0
+}
+
+// reachesAny reports whether some location of to is reachable from a
+// successor of some location of from along t's control flow.
+func reachesAny(t *cfg.Template, from, to []*cfg.Loc) bool {
+	target := map[*cfg.Loc]bool{}
+	for _, l := range to {
+		target[l] = true
+	}
+	seen := map[*cfg.Loc]bool{}
+	var work []*cfg.Loc
+	for _, l := range from {
+		work = append(work, l.Succs...)
+	}
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		if l.Template != t || seen[l] {
+			continue
+		}
+		seen[l] = true
+		if target[l] {
+			return true
+		}
+		work = append(work, l.Succs...)
+	}
+	return false
+}
+
+// reachingTo marks (by location ID) the locations of t from which a
+// location of to is reachable along t's control flow (to included).
+func reachingTo(t *cfg.Template, to []*cfg.Loc, n int) []bool {
+	out := make([]bool, n)
+	var work []*cfg.Loc
+	for _, l := range to {
+		if l.Template == t && !out[l.ID] {
+			out[l.ID] = true
+			work = append(work, l)
+		}
+	}
+	for len(work) > 0 {
+		l := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range l.Preds {
+			if p.Template == t && !out[p.ID] {
+				out[p.ID] = true
+				work = append(work, p)
+			}
+		}
+	}
+	return out
 }
 
 // joinFiltered reports whether the interference edge w —x→ l cannot carry
@@ -235,7 +470,7 @@ func (e *Engine) joinFiltered(w, l *cfg.Loc, x int) bool {
 		if w.Template == t && e.joinedAt[l.ID] != nil && e.joinedAt[l.ID].has(k) && !e.joinRelays[l.ID][x] {
 			return true
 		}
-		if e.joinAfterRule && l.Template == t && e.joinedAt[w.ID] != nil && e.joinedAt[w.ID].has(k) {
+		if e.joinAfterRule && l.Template == t && e.finishedAt[w.ID] != nil && e.finishedAt[w.ID].has(k) {
 			return true
 		}
 	}
