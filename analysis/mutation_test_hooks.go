@@ -60,3 +60,13 @@ func WithoutSpawnClassCheck() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundJoinClasses())
 	}
 }
+
+// WithoutJoinRelayIntoThreads is UNSOUND, for testing the oracle only:
+// the join relays (interference/join.go) do not enter the threads main
+// starts after the join, whose interference edges from the joined thread
+// are dropped all the same.
+func WithoutJoinRelayIntoThreads() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithoutRelayIntoSpawned())
+	}
+}

@@ -177,6 +177,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"monotone_broken.c", WithoutMonotoneCheck()},
 		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck()},
 		{"join_site_in_loop.c", WithoutSpawnClassCheck()},
+		{"join_then_spawn.c", WithoutJoinRelayIntoThreads()},
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), cfg.Options{})

@@ -14,6 +14,12 @@ import (
 // Unlike a write, a relay kills nothing: the definitions above it reach
 // the same locations as without it.
 //
+// The walk also enters the threads a spawn on the way starts (their
+// entries, when Continue allows): a value that has not changed since
+// the relay when the spawn ran is the child's too, until a write of it.
+// Extra relay edges only add values, so following more paths is always
+// sound; Continue decides what precision the walk buys.
+//
 // The interference engine relays the cells a lock protects right after
 // the lock's acquires, for as long as a protecting lock is held
 // (interference/protect.go): inside critical sections the relays carry
@@ -53,12 +59,22 @@ func (g *Graph) relayEdges() {
 				continue // At writes c: the ordinary definitions carry it on
 			}
 			work, visited = work[:0], visited[:0]
+			next := func(s *cfg.Loc) {
+				if !seen[s.ID] && sp.Continue(s, c) {
+					seen[s.ID] = true
+					work = append(work, s)
+					visited = append(visited, s)
+				}
+			}
 			push := func(l *cfg.Loc) {
 				for _, s := range l.Succs {
-					if !seen[s.ID] && sp.Continue(s, c) {
-						seen[s.ID] = true
-						work = append(work, s)
-						visited = append(visited, s)
+					next(s)
+				}
+				if sp, ok := l.Act.(*cfg.Spawn); ok {
+					for _, t := range sp.Targets {
+						if t != nil && t.Entry != nil {
+							next(t.Entry)
+						}
 					}
 				}
 			}

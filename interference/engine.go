@@ -205,7 +205,12 @@ type Engine struct {
 	joinable   []*cfg.Template
 	joinedAt   []bitset // dead templates (no instance alive)
 	finishedAt []bitset // dead, and no spawn site ahead
-	joinRelays map[int]map[int]bool
+	// startedAfter[template]: the joinable templates finished before
+	// any thread of it starts (join.go); startedAfterAny: some.
+	startedAfter       map[*cfg.Template]bitset
+	startedAfterAny    map[*cfg.Template]bool
+	noRelayIntoSpawned bool // WithoutRelayIntoSpawned (test only)
+	joinRelays         map[int]map[int]bool
 	// joinAfterRule: main's writes after a join never reach the joined
 	// template (join.go; off by default).
 	joinAfterRule bool
