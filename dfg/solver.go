@@ -105,6 +105,8 @@ type Solver struct {
 	changed []int64
 	evalAt  []int64
 	last    []*State
+	// idx: by location ID, its edges grouped by target cell (edgeIndex).
+	idx []*edgeIndex
 
 	stats Stats
 }
@@ -434,6 +436,7 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 	}
 	if s.last == nil {
 		s.last = make([]*State, n)
+		s.idx = nil
 	}
 	for len(s.last) < n {
 		s.last = append(s.last, nil)
@@ -449,6 +452,11 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 // allocates) changes nothing. Many edges into one location often carry
 // the very same value.
 func joinInto(cur, v domains.Value) domains.Value {
+	if a, ok := cur.(*domains.IntervalValue); ok {
+		if b, ok := v.(*domains.IntervalValue); ok {
+			return domains.JoinBoxes(a, b) // the same, without dynamic dispatch
+		}
+	}
 	switch {
 	case cur == nil:
 		return v
@@ -782,27 +790,21 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 		return s.evalFull(loc)
 	}
 	since := s.evalAt[id]
-	edges := g.edges[id]
-	sl := s.edgeSlots(id, len(edges))
+	x := s.edgeIndex(id)
 	var dirty []bool
-	for k, e := range edges {
-		if e.Src == nil || s.changed[e.Src.ID] <= since {
+	for k, src := range x.src {
+		if src < 0 || s.changed[src] <= since {
 			continue
 		}
-		if e.Cell == ControlCell {
+		i := x.slot[k]
+		if i == controlSlot {
 			// Reachability was established by prev (not ⊥); a source's
 			// change cannot make its post ⊥ while the solver ascends,
 			// but narrowing can: recompute from scratch.
 			return s.evalFull(loc)
 		}
-		i := int(sl[k].dst)
-		if i < 0 || i >= len(in) || in[i] != e.Cell {
-			j, ok := slices.BinarySearch(in, e.Cell)
-			if !ok {
-				continue
-			}
-			i = j
-			sl[k].dst = int32(j)
+		if i < 0 {
+			continue // a cell loc does not track
 		}
 		if dirty == nil {
 			dirty = make([]bool, len(in))
@@ -812,15 +814,66 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 	if dirty == nil {
 		return prev
 	}
-	s.stats.EdgeVisits += len(edges)
 	return s.evalCells(loc, dirty, prev)
 }
 
-// evalFull evaluates loc from all its edges.
-func (s *Solver) evalFull(loc *cfg.Loc) *State {
-	s.stats.EdgeVisits += len(s.g.edges[loc.ID])
-	return s.evalCells(loc, nil, nil)
+// controlSlot is edgeIndex.slot of a control edge.
+const controlSlot = -2
+
+// edgeIndex is a location's edges in a form evalIncr scans fast: per edge
+// (Graph.edges order) its source's ID (-1: ⊥) and the index of its cell
+// in In (controlSlot; -1: not tracked), and the edges grouped by that
+// index (by[at[i]:at[i+1]] for cell i).
+type edgeIndex struct {
+	n    int // edges indexed
+	src  []int32
+	slot []int32
+	at   []int32
+	by   []int32
 }
+
+// edgeIndex returns location id's edge index, rebuilt when edges were
+// added since.
+func (s *Solver) edgeIndex(id int) *edgeIndex {
+	for len(s.idx) <= id {
+		s.idx = append(s.idx, nil)
+	}
+	edges := s.g.edges[id]
+	if x := s.idx[id]; x != nil && x.n == len(edges) {
+		return x
+	}
+	in := s.g.in[id]
+	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
+	for k, e := range edges {
+		x.src[k] = -1
+		if e.Src != nil {
+			x.src[k] = int32(e.Src.ID)
+		}
+		x.slot[k] = -1
+		if e.Cell == ControlCell {
+			x.slot[k] = controlSlot
+		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
+			x.slot[k] = int32(j)
+			x.at[j+2]++
+		}
+	}
+	for i := 2; i < len(x.at); i++ {
+		x.at[i] += x.at[i-1]
+	}
+	x.by = make([]int32, x.at[len(x.at)-1])
+	for k, j := range x.slot {
+		if j >= 0 {
+			x.by[x.at[j+1]] = int32(k)
+			x.at[j+1]++
+		}
+	}
+	x.at = x.at[:len(in)+1]
+	s.idx[id] = x
+	return x
+}
+
+// evalFull evaluates loc from all its edges.
+func (s *Solver) evalFull(loc *cfg.Loc) *State { return s.evalCells(loc, nil, nil) }
 
 // evalCells computes the right-hand side of loc's equation; with dirty
 // non-nil, only the cells i with dirty[i], the others taken from prev.
@@ -832,32 +885,27 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	var frn []domains.Value // foreign sources of mixed cells (mixed.go)
 	edges := g.edges[loc.ID]
 	sl := s.edgeSlots(loc.ID, len(edges))
+	todo := edges
+	var ks []int32 // with dirty: the edges of the dirty cells
 	if dirty != nil {
 		reach = true // prev was not ⊥ and no control source changed
+		x := s.edgeIndex(loc.ID)
 		for i := range st.vals {
 			if !dirty[i] {
 				st.vals[i] = prev.vals[i]
+			} else {
+				ks = append(ks, x.by[x.at[i]:x.at[i+1]]...)
 			}
 		}
+		todo = nil
 	}
-	for k, e := range edges {
+	s.stats.EdgeVisits += len(todo) + len(ks)
+	for n := range len(todo) + len(ks) {
+		k := n
 		if dirty != nil {
-			if e.Cell == ControlCell {
-				continue
-			}
-			i := int(sl[k].dst)
-			if i < 0 || i >= len(in) || in[i] != e.Cell {
-				j, ok := slices.BinarySearch(in, e.Cell)
-				if !ok {
-					continue
-				}
-				i = j
-				sl[k].dst = int32(j)
-			}
-			if !dirty[i] {
-				continue // prev's value
-			}
+			k = int(ks[n])
 		}
+		e := edges[k]
 		var val domains.Value
 		if e.Src == nil {
 			if e.Cell == ControlCell {

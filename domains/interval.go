@@ -508,3 +508,24 @@ func (v *IntervalValue) Slice(off, n int) *IntervalValue {
 	}
 	return &IntervalValue{ivs: slices.Clone(v.ivs[off : off+n])}
 }
+
+// JoinBoxes is a.Join(b), returning a itself when b ⊑ a (and b when a is
+// ⊥), with no allocation then: the solver joins many edges' values into
+// one cell, most of which add nothing.
+func JoinBoxes(a, b *IntervalValue) *IntervalValue {
+	if a == b || b.bottom {
+		return a
+	}
+	if a.bottom {
+		return b
+	}
+	if len(a.ivs) != len(b.ivs) {
+		panic(fmt.Sprintf("domains: dimension mismatch %d vs %d", len(a.ivs), len(b.ivs)))
+	}
+	for i, iv := range b.ivs {
+		if !a.ivs[i].Includes(iv) {
+			return a.zip(b, Interval.Join)
+		}
+	}
+	return a
+}

@@ -407,3 +407,31 @@ func TestBitwiseExactWide(t *testing.T) {
 		}
 	}
 }
+
+// JoinBoxes is Join, and returns its first argument itself when the
+// second is below it (the solver relies on both).
+func TestJoinBoxes(t *testing.T) {
+	ivs := []Interval{NewInterval(0, 0), NewInterval(-3, 5), TopInterval(), {Lo: MinusInf, Hi: Finite(2)}, NewInterval(1, 9)}
+	for _, a0 := range ivs {
+		for _, a1 := range ivs {
+			for _, b0 := range ivs {
+				for _, b1 := range ivs {
+					a := NewIntervalValue([]Interval{a0, a1})
+					b := NewIntervalValue([]Interval{b0, b1})
+					got := JoinBoxes(a, b)
+					if want := a.Join(b); !got.Equal(want) {
+						t.Fatalf("JoinBoxes(%v, %v) = %v, want %v", a, b, got, want)
+					}
+					if b.Leq(a) && got != a {
+						t.Fatalf("JoinBoxes(%v, %v) allocated though the second is below", a, b)
+					}
+				}
+			}
+		}
+	}
+	bot := Intervals.Bottom(2).(*IntervalValue)
+	a := NewIntervalValue([]Interval{ivs[0], ivs[1]})
+	if JoinBoxes(a, bot) != a || JoinBoxes(bot, a) != a {
+		t.Fatal("⊥ is not the unit of JoinBoxes")
+	}
+}
