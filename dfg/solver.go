@@ -792,16 +792,24 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 	since := s.evalAt[id]
 	x := s.edgeIndex(id)
 	var dirty []bool
+	reach, unreach := false, false // a changed control source is / is not reachable
 	for k, src := range x.src {
 		if src < 0 || s.changed[src] <= since {
 			continue
 		}
 		i := x.slot[k]
 		if i == controlSlot {
-			// Reachability was established by prev (not ⊥); a source's
-			// change cannot make its post ⊥ while the solver ascends,
-			// but narrowing can: recompute from scratch.
-			return s.evalFull(loc)
+			// prev was reachable: loc still is if a changed control
+			// source's post is not ⊥ (it rarely is: posts only grow
+			// while the solver ascends; narrowing can make one ⊥).
+			if !reach {
+				if s.postOf(g.node(src)).bottom {
+					unreach = true
+				} else {
+					reach = true
+				}
+			}
+			continue
 		}
 		if i < 0 {
 			continue // a cell loc does not track
@@ -810,6 +818,11 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 			dirty = make([]bool, len(in))
 		}
 		dirty[i] = true
+	}
+	if unreach && !reach {
+		// Whether loc is reachable depends on the unchanged control
+		// sources too: evaluate from scratch.
+		return s.evalFull(loc)
 	}
 	if dirty == nil {
 		return prev
