@@ -105,6 +105,10 @@ type Solver struct {
 	changed []int64
 	evalAt  []int64
 	last    []*State
+	// cellTick[u][i]: the tick of the last change of the i-th cell of
+	// In(u) when act(u) does not touch it (bump); touch caches touched.
+	cellTick [][]int64
+	touch    [][]bool
 	// idx: by location ID, its edges grouped by target cell (edgeIndex).
 	idx []*edgeIndex
 
@@ -412,16 +416,85 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 }
 
 func (s *Solver) set(id int32, st *State) {
+	old, oldPost := s.states[id], s.posts[id]
 	s.states[id] = st
 	s.posts[id] = nil
 	s.tick++
-	s.changed[id] = s.tick
+	if int(id) < len(s.g.prog.Locs) {
+		s.bump(id, old, oldPost, st)
+	} else {
+		s.changed[id] = s.tick
+	}
 	if int(id) < len(s.g.hubsOf) {
 		for _, h := range s.g.hubsOf[id] {
 			s.posts[h] = nil
 			s.changed[h] = s.tick
 		}
 	}
+}
+
+// bump records which parts of location id's post may have changed with its
+// state going from old (nil: ⊥) to st. The post's cells that act(id)
+// touches (reads or writes), and whether the post is ⊥, are functions of
+// the whole state: changed[id] is bumped when one of the touched cells
+// changed (or ⊥-ness did). A tracked cell the action does not touch is
+// passed through unchanged (computePost) unless the whole post becomes
+// ⊥ or stops being ⊥ (the action's refinement of the touched cells): so
+// cellTick[id][i] is bumped when that cell's value changed, and all of
+// them when the post's ⊥-ness may have changed (oldPost, the post of the
+// old state, unknown when nil, is compared with the new one).
+// Conservative: any change bumps more than needed, never less.
+func (s *Solver) bump(id int32, old *State, oldPost *post, st *State) {
+	in := s.g.in[id]
+	ct := s.cellTick[id]
+	if len(ct) != len(in) {
+		ct = make([]int64, len(in))
+		s.cellTick[id] = ct
+	}
+	oldBot := old == nil || old.bottom
+	if oldBot != st.bottom || st.bottom || len(old.vals) != len(in) || len(st.vals) != len(in) {
+		s.changed[id] = s.tick
+		for i := range ct {
+			ct[i] = s.tick
+		}
+		return
+	}
+	touch := s.touched(id)
+	touchedChanged := false
+	for i := range in {
+		a, b := old.vals[i], st.vals[i]
+		if a == b || a.Equal(b) {
+			continue
+		}
+		ct[i] = s.tick
+		if touch[i] {
+			touchedChanged = true
+		}
+	}
+	if !touchedChanged {
+		return
+	}
+	s.changed[id] = s.tick
+	if oldPost == nil || oldPost.bottom != s.postOf(s.g.node(id)).bottom {
+		for i := range ct {
+			ct[i] = s.tick
+		}
+	}
+}
+
+// touched returns, by index in In(id), whether act(id) reads or writes
+// the cell (cached).
+func (s *Solver) touched(id int32) []bool {
+	if t := s.touch[id]; t != nil {
+		return t
+	}
+	in := s.g.in[id]
+	t := make([]bool, len(in))
+	for i, c := range in {
+		t[i] = has(s.g.uses[id], c) || has(s.g.mod[id], c)
+	}
+	s.touch[id] = t
+	return t
 }
 
 // resetIncremental sizes the tables of evalIncr for n nodes and forgets
@@ -437,6 +510,12 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 	if s.last == nil {
 		s.last = make([]*State, n)
 		s.idx = nil
+		s.cellTick = make([][]int64, n)
+		s.touch = make([][]bool, n)
+	}
+	for len(s.cellTick) < n {
+		s.cellTick = append(s.cellTick, nil)
+		s.touch = append(s.touch, nil)
 	}
 	for len(s.last) < n {
 		s.last = append(s.last, nil)
@@ -794,7 +873,14 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 	var dirty []bool
 	reach, unreach := false, false // a changed control source is / is not reachable
 	for k, src := range x.src {
-		if src < 0 || s.changed[src] <= since {
+		if src < 0 {
+			continue
+		}
+		if j := x.srcIdx[k]; j >= 0 {
+			if ct := s.cellTick[src]; int(j) >= len(ct) || ct[j] <= since {
+				continue
+			}
+		} else if s.changed[src] <= since {
 			continue
 		}
 		i := x.slot[k]
@@ -838,11 +924,16 @@ const controlSlot = -2
 // in In (controlSlot; -1: not tracked), and the edges grouped by that
 // index (by[at[i]:at[i+1]] for cell i).
 type edgeIndex struct {
-	n    int // edges indexed
-	src  []int32
-	slot []int32
-	at   []int32
-	by   []int32
+	n   int // edges indexed
+	src []int32
+	// srcIdx: the index of the edge's cell in In(src) when act(src) does
+	// not touch it (its post passes the state's value through: the
+	// edge changed when cellTick[src][srcIdx] did), else -1 (when
+	// changed[src] did).
+	srcIdx []int32
+	slot   []int32
+	at     []int32
+	by     []int32
 }
 
 // edgeIndex returns location id's edge index, rebuilt when edges were
@@ -856,11 +947,19 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		return x
 	}
 	in := s.g.in[id]
-	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
+	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), srcIdx: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
+	nLocs := len(s.g.prog.Locs)
 	for k, e := range edges {
 		x.src[k] = -1
+		x.srcIdx[k] = -1
 		if e.Src != nil {
-			x.src[k] = int32(e.Src.ID)
+			u := e.Src.ID
+			x.src[k] = int32(u)
+			if u < nLocs && e.Cell != ControlCell {
+				if j, ok := slices.BinarySearch(s.g.in[u], e.Cell); ok && !s.touched(int32(u))[j] {
+					x.srcIdx[k] = int32(j)
+				}
+			}
 		}
 		x.slot[k] = -1
 		if e.Cell == ControlCell {
