@@ -64,7 +64,8 @@ type builder struct {
 	shareAll         bool
 	noAtomicLocks    bool // Options.NoAtomicLocks
 	nodeCount        map[string]int
-	unitSize         int // -1: not computed
+	costMemo         map[string]int // inlineCost (-1: being computed)
+	unitSize         int            // -1: not computed
 	callCount        map[string]int
 
 	// Callbacks into unknown code (callback.go). callbacks is the set of
@@ -166,6 +167,7 @@ func newBuilder(file string, asts []*cc.AST, m DataModel, maxLocs int) *builder 
 		locFunc:     map[*Loc]string{},
 		shared:      map[genericKey]*sharedBody{},
 		nodeCount:   map[string]int{},
+		costMemo:    map[string]int{},
 		unitSize:    -1,
 		staticFuncs: map[string]bool{},
 	}

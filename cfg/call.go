@@ -429,17 +429,28 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 
 // Inlining policy. A call is inlined unless one of these holds (then it
 // goes to the template's shared body of the callee, see callShared):
+//   - the callee already has a shared body in this template (once shared,
+//     every further call of this template shares it);
 //   - the program is already over its location budget (maxLocs);
 //   - the callee's inlined copies in this template would exceed
 //     maxLocs/25 locations;
 //   - the unit is large (its function bodies hold more than
-//     shareUnitNodes AST nodes) and the callee is not small (more than
-//     shareFuncNodes nodes) and has several call sites in the unit;
-//   - the callee already has a shared body in this template (once shared,
-//     every further call of this template shares it).
+//     shareUnitNodes AST nodes) and the callee is not small (its inline
+//     cost, inlineCost, is over shareFuncNodes nodes) and may be called
+//     from more than one site (several direct call sites, or its address
+//     is taken).
 //
-// Functions that may spawn threads and __VERIFIER_atomic_* functions are
-// always inlined (spawn sites and atomic sections stay per call path).
+// In a large unit a function is therefore lowered once per template
+// unless it is small (its body together with what it inlines) or called
+// from one site only, whose caller is itself lowered once: the lowered
+// size of a template grows with the code, not with its call paths.
+//
+// __VERIFIER_atomic_* functions are always inlined (atomic sections stay
+// per call path); functions that may spawn threads are inlined in small
+// units (spawn sites per call path keep a template spawned once in main
+// bounded) and shared like any other in large ones (a spawn site in a
+// body called twice lies on a cycle of the location graph, so its
+// templates are Unbounded: sound).
 var (
 	hardLocFactor  = 20
 	shareUnitNodes = 20000
@@ -449,11 +460,15 @@ var (
 // shareCall decides whether a call of name in the current template goes
 // to a shared body, and why ("" : inline it).
 func (b *builder) shareCall(name string, key genericKey) string {
-	if b.maySpawn(name) || isAtomicFunc(name) {
+	if isAtomicFunc(name) {
 		return ""
 	}
 	if b.shared[key] != nil {
 		return "shared body of " + name
+	}
+	large := b.unitNodes() > shareUnitNodes
+	if b.maySpawn(name) && !large {
+		return ""
 	}
 	if b.shareAll {
 		return "call of " + name
@@ -464,10 +479,63 @@ func (b *builder) shareCall(name string, key genericKey) string {
 	if sz := b.fnSize[name]; sz > 0 && (b.inlineCount[key]+1)*sz > b.maxLocs/25 {
 		return "inlining budget of " + name + " exceeded"
 	}
-	if b.unitNodes() > shareUnitNodes && b.funcNodes(name) > shareFuncNodes && b.callSites()[name] > 1 {
+	if large && !b.inlinePays(name) {
 		return "large unit: " + name + " analyzed once per template"
 	}
 	return ""
+}
+
+// inlinePays reports whether, in a large unit, calls of name are inlined:
+// it is small (inlineCost within shareFuncNodes) or has exactly one call
+// site (direct, and its address is not taken).
+func (b *builder) inlinePays(name string) bool {
+	if b.inlineCost(name) <= shareFuncNodes {
+		return true
+	}
+	return b.callSites()[name] == 1 && !b.addrTaken[name]
+}
+
+// inlineCost is the number of AST nodes a call of name inlines: its body
+// and the inline costs of the functions it calls that are inlined there
+// (inlinePays; an indirect call dispatches over its candidates).
+// Recursive calls (and a function whose cost is being computed) count
+// nothing: they are summarized.
+func (b *builder) inlineCost(name string) int {
+	if c, ok := b.costMemo[name]; ok {
+		if c < 0 {
+			return 0 // on the stack: recursion
+		}
+		return c
+	}
+	fd := b.funcs[name]
+	if fd == nil {
+		return 0
+	}
+	b.costMemo[name] = -1
+	n := b.funcNodes(name)
+	walkAST(fd.CompoundStatement, func(x cc.Node) {
+		pe, ok := x.(*cc.PostfixExpression)
+		if !ok || pe.Case != cc.PostfixExpressionCall {
+			return
+		}
+		if c := b.calleeName(pe.PostfixExpression); c != "" {
+			if b.funcs[c] != nil && b.inlinePays(c) {
+				n += b.inlineCost(c)
+			}
+			return
+		}
+		ft := funcTypeOf(pe.PostfixExpression.Type())
+		for _, c := range b.candidates(ft, len(argList(pe.ArgumentExpressionList))) {
+			if b.inlinePays(c) {
+				n += b.inlineCost(c)
+			}
+		}
+	})
+	if n > 1<<30 {
+		n = 1 << 30
+	}
+	b.costMemo[name] = n
+	return n
 }
 
 // funcNodes is the number of AST nodes of a function's body (memoized).

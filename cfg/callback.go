@@ -107,33 +107,14 @@ func (b *builder) externalRoots() []Expr {
 }
 
 // reachFuncs lists the defined functions whose address is reachable from
-// the values of roots through memory.
-func (a *pta) reachFuncs(roots []Expr) []string {
-	seen := map[int32]bool{}
-	var queue []int32
-	visit := func(s ptset) {
-		for l := range a.all(s) {
-			if !seen[l.objID()] {
-				seen[l.objID()] = true
-				queue = append(queue, l.objID())
-			}
-		}
-	}
-	for _, e := range roots {
-		visit(a.eval(e))
-	}
+// the values of args through memory, or from base's roots.
+func (a *pta) reachFuncs(args []Expr, base *reachFrom) []string {
+	objs := a.reachObjs(args, base.mark)
+	objs = append(objs, base.objs...)
 	var out []string
-	for len(queue) > 0 {
-		o := a.b.prog.Objects[queue[0]]
-		queue = queue[1:]
-		if o.Kind == FuncObject {
-			if a.b.funcs[o.Func] != nil && o.Func != "main" {
-				out = append(out, o.Func)
-			}
-			continue
-		}
-		for _, c := range o.Cells {
-			visit(a.read(c))
+	for _, o := range objs {
+		if ob := a.b.prog.Objects[o]; ob.Kind == FuncObject && a.b.funcs[ob.Func] != nil && ob.Func != "main" {
+			out = append(out, ob.Func)
 		}
 	}
 	sort.Strings(out)
@@ -148,7 +129,7 @@ func (a *pta) reachFuncs(roots []Expr) []string {
 func (b *builder) finishCallbacks(a *pta) bool {
 	a.cur = -1
 	b.cutFallbacks(a)
-	roots := b.externalRoots()
+	base := a.reachRoots(b.externalRoots())
 	type site struct {
 		uc    *unknownCall
 		funcs map[string]bool
@@ -164,7 +145,7 @@ func (b *builder) finishCallbacks(a *pta) bool {
 			continue
 		}
 		fs := map[string]bool{}
-		for _, f := range a.reachFuncs(append(append([]Expr(nil), uc.args...), roots...)) {
+		for _, f := range a.reachFuncs(uc.args, base) {
 			fs[f] = true
 			need[f] = true
 		}
@@ -182,7 +163,7 @@ func (b *builder) finishCallbacks(a *pta) bool {
 				}
 			}
 		}
-		for _, f := range a.reachFuncs(roots) {
+		for _, f := range a.reachFuncs(nil, base) {
 			fs[f] = true
 			need[f] = true
 		}

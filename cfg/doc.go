@@ -32,7 +32,8 @@
 //     objects whose cells follow the C type's scalar layout with arrays
 //     collapsed to one summary cell per element position.
 //  4. After lowering, an Andersen-style points-to analysis over the IR
-//     (pointsto.go) gives each Deref its cells, narrows spawn targets, lets
+//     (pointsto.go; the difference-propagation solver over a constraint
+//     graph with cycle collapsing is ptsolve.go) gives each Deref its cells, narrows spawn targets, lets
 //     unknown external calls havoc what they can reach, computes the mod
 //     sets of summarized (recursive) calls and of shared bodies, and finds the
 //     locals whose address escapes to other threads (their cells become
@@ -66,7 +67,8 @@
 // Calls and threads:
 //   - Calls are inlined unless shareCall (call.go) decides otherwise:
 //     over the location budget, over a function's share of it, or in a
-//     large unit for a callee that is not small and has several call
+//     large unit for a callee whose inline cost (its nodes and those of
+//     what it inlines) is not small and that may be called from several
 //     sites. Then the call goes to the template's shared Body of the
 //     callee: params := args; RetSite := k; jump to Entry; the Exit
 //     branches to every return site assume(RetSite == k), whose Return
@@ -84,8 +86,10 @@
 //     are explored at every depth; it never returns) or continues after
 //     havocking the callee's mod set (computed after the points-to
 //     analysis, including the Mod of shared bodies it calls).
-//   - Functions that may spawn threads and __VERIFIER_atomic_* functions
-//     are always inlined (spawn sites and atomic sections stay per path).
+//   - __VERIFIER_atomic_* functions are always inlined (atomic sections
+//     stay per path); so are functions that may spawn threads in small
+//     units (in large ones they share like any other: a spawn site in a
+//     shared body called twice lies on a cycle, its templates Unbounded).
 //   - Atomic flags and must-locksets over shared bodies are meets over
 //     every path of the template's location graph, call/return edges
 //     included: a body entered inside and outside an atomic section is

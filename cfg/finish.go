@@ -320,22 +320,16 @@ func (b *builder) havocCells(cs []*Var) Action {
 // every cell reachable from its arguments.
 func (b *builder) expandUnknownCalls(a *pta) {
 	a.cur = -1
-	roots := b.externalRoots()
+	base := a.reachRoots(b.externalRoots())
 	for _, uc := range b.unknownCalls {
 		if uc.dead || uc.kind == libcReadOnly {
 			continue
 		}
-		rs := roots
+		rb := base
 		if uc.kind == libcWrites {
-			rs = nil // a C library function touches only what its arguments reach
+			rb = nil // a C library function touches only what its arguments reach
 		}
-		r := a.reach(append(append([]Expr(nil), uc.args...), rs...))
-		for _, c := range a.cellsOfSet(r, nil) {
-			if c.Mem == b.unknownObj && len(r) == 0 {
-				continue
-			}
-			uc.cells = append(uc.cells, c)
-		}
+		uc.cells = a.reachCells(uc.args, rb)
 		if len(uc.cells) > 0 {
 			b.expandPlaceholder(uc.loc, []Action{b.havocCells(uc.cells)})
 		}

@@ -128,17 +128,11 @@ func (a *pta) one(l ploc) ptset { return a.with(nil, l) }
 
 type pta struct {
 	b       *builder
-	pts     []ptset // by Var.ID
-	readers [][]int32
-	regd    map[uint64]bool
-	work    []int32
-	inWork  []bool
-	items   []ptaItem
-	cur     int32
+	pts     []ptset // by Var.ID (and <reach> at len(Vars)): the solution
+	cur     int32   // (unused: -1)
 	unknown ploc
 
-	reachVar  *Var
-	reachDone map[int32]bool
+	reachVar *Var
 
 	idx  map[ploc]int // interned locations
 	locs []ploc
@@ -149,6 +143,14 @@ type pta struct {
 	addrMemo  map[*AddrOf]ptset
 	normMemo  map[normKey][]int64
 	cellsMemo map[cellsKey][]*Var
+}
+
+// read returns pts(v) (the solution).
+func (a *pta) read(v *Var) ptset {
+	if v.ID < len(a.pts) {
+		return a.pts[v.ID]
+	}
+	return nil
 }
 
 type normKey struct {
@@ -217,292 +219,183 @@ func allIdx(s ptset) iter.Seq[int] {
 	}
 }
 
-// ptaItem is one constraint source: a location's action or an extra rule.
-type ptaItem struct {
-	loc  *Loc
-	uc   *unknownCall
-	sc   *summaryCall
-	copy [2]*Var // dst ⊇ src
-	// unknown-call rules (see pointsTo)
-	reachArg     Expr
-	reachClosure bool
-	reachObj     int32 // +1: the object whose cells are reached
-	unknownTo    *Var
-	copyDst      Expr
-	copySrc      Expr
-	initVar      *Var
-	initExpr     Expr
-	initObj      *Object
-	init         InitValue
-	resArgs      []Expr
-	reachAll     bool // with unknownTo: pts(unknownTo) ⊇ everything unknown calls reach
-}
-
 func (b *builder) pointsTo() *pta {
-	a := &pta{b: b, regd: map[uint64]bool{}, idx: map[ploc]int{}, addrMemo: map[*AddrOf]ptset{}, normMemo: map[normKey][]int64{}, cellsMemo: map[cellsKey][]*Var{}}
+	a := &pta{b: b, idx: map[ploc]int{}, addrMemo: map[*AddrOf]ptset{}, normMemo: map[normKey][]int64{}, cellsMemo: map[cellsKey][]*Var{}, cur: -1}
 	a.unknown = mkloc(int32(b.unknown().ID), anyOff)
-	for _, l := range b.prog.Locs {
-		switch l.Act.(type) {
-		case *Assign, *Havoc, *Alloc, *Spawn:
-			a.items = append(a.items, ptaItem{loc: l})
-		}
-	}
-	// Initial values (InitGlobals): registers and object contents.
-	for _, v := range b.prog.Vars {
-		if v.Init != nil && !v.IsCell() {
-			a.items = append(a.items, ptaItem{initVar: v, initExpr: v.Init})
-		}
-	}
-	for _, o := range b.prog.Objects {
-		for _, iv := range o.Init {
-			if _, ok := iv.Value.(*Const); !ok {
-				a.items = append(a.items, ptaItem{initObj: o, init: iv})
+	a.solveGraph(func(s *psolver) {
+		for _, sc := range b.summaries {
+			if sc.res != nil && sc.gi.ret != nil {
+				s.copyEdge(int32(sc.gi.ret.ID), int32(sc.res.ID), tID, 0)
 			}
 		}
-	}
-	// The memory effect of all unknown calls is computed incrementally
-	// over one pseudo-variable R holding everything reachable from any
-	// unknown call's arguments (reachability distributes over union):
-	// R ⊇ args; for each object o in R, R ⊇ pts(cells of o) and o's
-	// pointer cells get <unknown>. Results of unknown calls get R.
-	if len(b.unknownCalls) > 0 || len(b.cbParams) > 0 || len(b.clientObjs) > 0 {
-		a.reachVar = &Var{ID: len(b.prog.Vars), Name: "<reach>"}
-		// Values unknown code holds: what entries and callbacks return,
-		// the fresh objects of a library's client.
-		for _, e := range b.clientObjs {
-			a.items = append(a.items, ptaItem{reachArg: e})
-		}
-		for _, uc := range b.unknownCalls {
-			if uc.kind != libcReadOnly {
-				for _, e := range uc.args {
-					a.items = append(a.items, ptaItem{reachArg: e})
+		for _, l := range b.prog.Locs {
+			switch act := l.Act.(type) {
+			case *Assign:
+				s.assign(act.Dst, s.expr(act.Src))
+			case *Havoc:
+				if act.Dst.ExprType().Kind == PtrType {
+					n := s.newNode()
+					s.seed(n, a.one(a.unknown))
+					s.assign(act.Dst, n)
 				}
-			}
-			if uc.copyDst != nil {
-				a.items = append(a.items, ptaItem{copyDst: uc.copyDst, copySrc: uc.copySrc})
-			}
-			if uc.res != nil {
-				// The result may point into the objects its arguments
-				// point to (strchr, memcpy) or to unknown memory.
-				// An unknown external may return any pointer unknown code
-				// holds (it may keep pointers between calls).
-				a.items = append(a.items, ptaItem{unknownTo: uc.res, resArgs: uc.args, reachAll: uc.kind == unknownExternal})
-			}
-		}
-		// Address-taken globals: unknown code may have their address.
-		for _, e := range b.externalRoots() {
-			a.items = append(a.items, ptaItem{reachArg: e})
-		}
-		// Callback parameters: anything unknown code may pass.
-		for _, v := range b.cbParams {
-			a.items = append(a.items, ptaItem{unknownTo: v, reachAll: true})
-		}
-		a.items = append(a.items, ptaItem{reachClosure: true})
-	}
-	for _, sc := range b.summaries {
-		if sc.res != nil && sc.gi.ret != nil {
-			a.items = append(a.items, ptaItem{copy: [2]*Var{sc.res, sc.gi.ret}})
-		}
-	}
-	a.solve()
-	return a
-}
-
-func (a *pta) grow() {
-	for len(a.pts) < len(a.b.prog.Vars)+1 {
-		a.pts = append(a.pts, nil)
-		a.readers = append(a.readers, nil)
-	}
-}
-
-func (a *pta) solve() {
-	a.grow()
-	a.inWork = make([]bool, len(a.items))
-	for i := range a.items {
-		a.work = append(a.work, int32(i))
-		a.inWork[i] = true
-	}
-	// FIFO: an item waits while more of its inputs change (LIFO re-ran
-	// items once per arriving location on large programs).
-	for head := 0; head < len(a.work); head++ {
-		i := a.work[head]
-		if head > 4096 && head*2 > len(a.work) {
-			a.work = append(a.work[:0], a.work[head+1:]...)
-			head = -1
-		}
-		a.inWork[i] = false
-		a.cur = i
-		item := a.items[i]
-		a.run(&item)
-	}
-	a.cur = -1
-}
-
-// read registers the current item as a reader of v and returns pts(v).
-func (a *pta) read(v *Var) ptset {
-	if rs := a.readers[v.ID]; a.cur >= 0 && (len(rs) == 0 || rs[len(rs)-1] != a.cur) {
-		k := uint64(v.ID)<<32 | uint64(a.cur)
-		if !a.regd[k] {
-			a.regd[k] = true
-			a.readers[v.ID] = append(a.readers[v.ID], a.cur)
-		}
-	}
-	return a.pts[v.ID]
-}
-
-// add adds s to pts(v), waking its readers on change.
-func (a *pta) add(v *Var, s ptset) {
-	if orInto(&a.pts[v.ID], s) {
-		for _, r := range a.readers[v.ID] {
-			if !a.inWork[r] {
-				a.inWork[r] = true
-				a.work = append(a.work, r)
-			}
-		}
-	}
-}
-
-func (a *pta) run(it *ptaItem) {
-	switch {
-	case it.loc != nil:
-		switch act := it.loc.Act.(type) {
-		case *Assign:
-			a.write(act.Dst, a.eval(act.Src))
-		case *Havoc:
-			if act.Dst.ExprType().Kind == PtrType {
-				a.write(act.Dst, a.one(a.unknown))
-			}
-			if d, ok := act.Dst.(*Deref); ok {
-				a.eval(d.Addr)
-			}
-		case *Alloc:
-			a.write(act.Dst, a.one(mkloc(int32(act.Site.ID), 0)))
-		case *Spawn:
-			if act.Handle != nil {
-				a.eval(act.Handle.(*Deref).Addr)
-			}
-			if act.Arg != nil {
-				s := a.eval(act.Arg)
-				for _, t := range act.Targets {
-					if t.Param != nil {
-						a.add(t.Param, s)
+			case *Alloc:
+				n := s.newNode()
+				s.seed(n, a.one(mkloc(int32(act.Site.ID), 0)))
+				s.assign(act.Dst, n)
+			case *Spawn:
+				if act.Arg != nil {
+					v := s.expr(act.Arg)
+					for _, t := range act.Targets {
+						if t.Param != nil {
+							s.copyEdge(v, int32(t.Param.ID), tID, 0)
+						}
 					}
 				}
 			}
 		}
-	case it.copyDst != nil:
-		var vals ptset
-		for l := range a.all(a.eval(it.copySrc)) {
-			for _, c := range a.b.prog.Objects[l.objID()].Cells {
-				orInto(&vals, a.read(c))
+		// Initial values (InitGlobals): registers and object contents.
+		for _, v := range b.prog.Vars {
+			if v.Init != nil && !v.IsCell() {
+				s.copyEdge(s.expr(v.Init), int32(v.ID), tID, 0)
 			}
 		}
-		for l := range a.all(a.eval(it.copyDst)) {
-			for _, c := range a.b.prog.Objects[l.objID()].Cells {
-				a.add(c, vals)
+		for _, o := range b.prog.Objects {
+			for _, iv := range o.Init {
+				if _, ok := iv.Value.(*Const); ok {
+					continue
+				}
+				v := s.expr(iv.Value)
+				for _, n := range b.norm(o, iv.Offset) {
+					for _, c := range b.cellsAt(o, n, &iv.Type) {
+						s.copyEdge(v, int32(c.ID), tID, 0)
+					}
+				}
 			}
 		}
-	case it.initVar != nil:
-		a.add(it.initVar, a.eval(it.initExpr))
-	case it.initObj != nil:
-		s := a.eval(it.init.Value)
-		for _, n := range a.b.norm(it.initObj, it.init.Offset) {
-			for _, c := range a.b.cellsAt(it.initObj, n, &it.init.Type) {
-				a.add(c, s)
-			}
-		}
-	case it.reachArg != nil:
-		a.add(a.reachVar, a.anyOffsets(a.eval(it.reachArg)))
-	case it.unknownTo != nil:
-		a.add(it.unknownTo, a.one(a.unknown))
-		if it.reachAll {
-			a.add(it.unknownTo, a.read(a.reachVar))
-		}
-		for _, e := range it.resArgs {
-			a.add(it.unknownTo, a.anyOffsets(a.eval(e)))
-		}
-	case it.reachClosure:
-		// spawn one rule per newly reached object
-		if a.reachDone == nil {
-			a.reachDone = map[int32]bool{}
-		}
-		for l := range a.all(a.read(a.reachVar)) {
-			if !a.reachDone[l.objID()] {
-				a.reachDone[l.objID()] = true
-				a.items = append(a.items, ptaItem{reachObj: l.objID() + 1})
-				a.inWork = append(a.inWork, true)
-				a.work = append(a.work, int32(len(a.items)-1))
-			}
-		}
-	case it.reachObj > 0:
-		o := a.b.prog.Objects[it.reachObj-1]
-		if o.Kind == StringObject || o.Kind == FuncObject {
+		// The memory effect of all unknown calls goes through one
+		// pseudo-variable R holding everything reachable from any unknown
+		// call's arguments (reachability distributes over union): R ⊇
+		// args (any offset); for each object o in R, R ⊇ pts(cells of o)
+		// and o's pointer cells get <unknown>. Results of unknown calls
+		// get R.
+		if len(b.unknownCalls) == 0 && len(b.cbParams) == 0 && len(b.clientObjs) == 0 {
 			return
 		}
+		a.reachVar = &Var{ID: len(b.prog.Vars), Name: "<reach>"}
+		r := int32(a.reachVar.ID)
+		// Values unknown code holds: what entries and callbacks return,
+		// the fresh objects of a library's client.
+		for _, e := range b.clientObjs {
+			s.copyEdge(s.expr(e), r, tAny, 0)
+		}
 		unk := a.one(a.unknown)
-		for _, c := range o.Cells {
-			a.add(a.reachVar, a.anyOffsets(a.read(c)))
-			if c.Type.Kind == PtrType || c.Type.Bits >= a.b.model.PtrBits() {
-				a.add(c, unk)
+		for _, uc := range b.unknownCalls {
+			args := make([]int32, len(uc.args))
+			for i, e := range uc.args {
+				args[i] = s.expr(e)
+			}
+			if uc.kind != libcReadOnly {
+				for _, n := range args {
+					s.copyEdge(n, r, tAny, 0)
+				}
+			}
+			if uc.copyDst != nil {
+				// memcpy: the source objects' pointers may land in the
+				// destination objects.
+				v := s.newNode()
+				s.deref(s.expr(uc.copySrc), pderef{node: v, kind: dCopyIn})
+				s.deref(s.expr(uc.copyDst), pderef{node: v, kind: dCopyOut})
+			}
+			if uc.res != nil {
+				// The result may point into the objects its arguments
+				// point to (strchr, memcpy) or to unknown memory. An
+				// unknown external may return any pointer unknown code
+				// holds (it may keep pointers between calls).
+				res := int32(uc.res.ID)
+				s.seed(res, unk)
+				if uc.kind == unknownExternal {
+					s.copyEdge(r, res, tID, 0)
+				}
+				for _, n := range args {
+					s.copyEdge(n, res, tAny, 0)
+				}
 			}
 		}
-	case it.copy[0] != nil:
-		a.add(it.copy[0], a.read(it.copy[1]))
-	}
+		// Address-taken globals: unknown code may have their address.
+		for _, e := range b.externalRoots() {
+			s.copyEdge(s.expr(e), r, tAny, 0)
+		}
+		// Callback parameters: anything unknown code may pass.
+		for _, v := range b.cbParams {
+			s.seed(int32(v.ID), unk)
+			s.copyEdge(r, int32(v.ID), tID, 0)
+		}
+		s.deref(r, pderef{node: r, kind: dReach})
+	})
+	return a
 }
 
-// reach is the set of objects (at anyOff) reachable from the values of
-// args through memory.
-func (a *pta) reach(args []Expr) ptset {
-	var out ptset
-	var queue []int32
+// reachObjs lists the objects reachable from the values of args through
+// memory, in the order found, skipping the objects marked in base (whose
+// own reach the caller already has: reachability distributes over union).
+func (a *pta) reachObjs(args []Expr, base []bool) []int32 {
 	seen := map[int32]bool{}
+	var queue []int32
 	visit := func(s ptset) {
 		for l := range a.all(s) {
-			if !seen[l.objID()] {
-				seen[l.objID()] = true
-				queue = append(queue, l.objID())
+			o := l.objID()
+			if !seen[o] && (base == nil || !base[o]) {
+				seen[o] = true
+				queue = append(queue, o)
 			}
 		}
 	}
 	for _, e := range args {
 		visit(a.eval(e))
 	}
-	for len(queue) > 0 {
-		o := a.b.prog.Objects[queue[0]]
-		queue = queue[1:]
-		for _, c := range o.Cells {
+	for i := 0; i < len(queue); i++ {
+		for _, c := range a.b.prog.Objects[queue[i]].Cells {
 			visit(a.read(c))
 		}
 	}
-	// String literals are immutable (writing one is undefined) and
-	// functions are not data: an external function cannot change them.
-	objs := make([]int32, 0, len(seen))
-	for o := range seen {
-		objs = append(objs, o)
-	}
-	sort.Slice(objs, func(i, j int) bool { return objs[i] < objs[j] })
-	for _, o := range objs {
-		if k := a.b.prog.Objects[o].Kind; k != StringObject && k != FuncObject {
-			out = a.with(out, mkloc(o, anyOff))
-		}
-	}
-	return out
+	return queue
 }
 
-func (a *pta) write(dst LValue, s ptset) {
-	switch d := dst.(type) {
-	case *VarRef:
-		a.add(d.Var, s)
-	case *Deref:
-		cells := a.cellsOfSet(a.eval(d.Addr), &d.Type)
-		if s.empty() {
-			return
-		}
-		for _, c := range cells {
-			a.add(c, s)
+// reachFrom memoizes the objects reachable from a fixed set of roots (the
+// address-taken globals: every unknown call reaches them).
+type reachFrom struct {
+	objs []int32
+	mark []bool // by object ID
+}
+
+func (a *pta) reachRoots(roots []Expr) *reachFrom {
+	r := &reachFrom{objs: a.reachObjs(roots, nil), mark: make([]bool, len(a.b.prog.Objects))}
+	for _, o := range r.objs {
+		r.mark[o] = true
+	}
+	return r
+}
+
+// reachCells lists the cells of the data objects reachable from args and
+// (when base is not nil) from base's roots, sorted: what an external
+// function called with args may write. String literals are immutable
+// (writing one is undefined) and functions are not data: an external
+// function cannot change them.
+func (a *pta) reachCells(args []Expr, base *reachFrom) []*Var {
+	var objs []int32
+	if base != nil {
+		objs = append(append(objs, base.objs...), a.reachObjs(args, base.mark)...)
+	} else {
+		objs = a.reachObjs(args, nil)
+	}
+	var out []*Var
+	for _, o := range objs {
+		if ob := a.b.prog.Objects[o]; ob.Kind != StringObject && ob.Kind != FuncObject {
+			out = append(out, ob.Cells...)
 		}
 	}
+	sortVars(out)
+	return out
 }
 
 // eval computes the abstract locations the value of e may hold.
