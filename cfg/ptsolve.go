@@ -64,8 +64,9 @@ type psolver struct {
 	all    []pderef
 	addrOf []int32 // address node of all[i]
 	done   []ptset // by node: what was already propagated
-	work   []int32
+	work   []int32 // a binary heap by rank
 	inWork []bool
+	rank   []int32        // by node: topological position of its component (last collapse)
 	objs   map[int32]bool // dReach: objects already expanded
 	// Cycles of identity copy edges are collapsed into one node
 	// (union-find: rep); nedges counts edges added since the last
@@ -90,6 +91,7 @@ func (s *psolver) newNode() int32 {
 	s.derefs = append(s.derefs, nil)
 	s.done = append(s.done, nil)
 	s.inWork = append(s.inWork, false)
+	s.rank = append(s.rank, 0)
 	s.rep = append(s.rep, int32(len(a.pts)-1))
 	return int32(len(a.pts) - 1)
 }
@@ -98,6 +100,58 @@ func (s *psolver) push(n int32) {
 	if !s.inWork[n] {
 		s.inWork[n] = true
 		s.work = append(s.work, n)
+		s.up(len(s.work) - 1)
+	}
+}
+
+// The worklist is processed in topological order of the graph's
+// components (sources first), so that a node usually passes on what it
+// gained from all its predecessors at once.
+func (s *psolver) less(i, j int) bool { return s.rank[s.work[i]] < s.rank[s.work[j]] }
+
+func (s *psolver) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.less(i, p) {
+			return
+		}
+		s.work[i], s.work[p] = s.work[p], s.work[i]
+		i = p
+	}
+}
+
+func (s *psolver) down(i int) {
+	n := len(s.work)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		m := l
+		if r := l + 1; r < n && s.less(r, l) {
+			m = r
+		}
+		if !s.less(m, i) {
+			return
+		}
+		s.work[i], s.work[m] = s.work[m], s.work[i]
+		i = m
+	}
+}
+
+func (s *psolver) pop() int32 {
+	n := s.work[0]
+	last := len(s.work) - 1
+	s.work[0] = s.work[last]
+	s.work = s.work[:last]
+	s.down(0)
+	return n
+}
+
+// reheap restores the heap after the ranks changed.
+func (s *psolver) reheap() {
+	for i := len(s.work)/2 - 1; i >= 0; i-- {
+		s.down(i)
 	}
 }
 
@@ -307,12 +361,8 @@ func (s *psolver) assign(dst LValue, v int32) {
 // run propagates until the worklist is empty.
 func (s *psolver) run() {
 	a := s.a
-	for head := 0; head < len(s.work); head++ {
-		if head > 4096 && head*2 > len(s.work) {
-			s.work = append(s.work[:0], s.work[head:]...)
-			head = 0
-		}
-		n := s.work[head]
+	for len(s.work) > 0 {
+		n := s.pop()
 		s.inWork[n] = false
 		if s.find(n) != n {
 			continue // merged: its representative was queued
@@ -354,7 +404,6 @@ func (s *psolver) run() {
 			}
 		}
 	}
-	s.work = s.work[:0]
 }
 
 // solve runs the solver over the builder's program and extra rules.
@@ -366,6 +415,7 @@ func (a *pta) solveGraph(build func(s *psolver)) {
 	s.derefs = make([][]int32, n)
 	s.done = make([]ptset, n)
 	s.inWork = make([]bool, n)
+	s.rank = make([]int32, n)
 	s.rep = make([]int32, n)
 	for i := range s.rep {
 		s.rep[i] = int32(i)
@@ -414,6 +464,7 @@ func (s *psolver) collapse() {
 		i int
 	}
 	merged := false
+	rank := int32(n) + 1 // components are found sinks first
 	for root := int32(0); root < int32(n); root++ {
 		if s.rep[root] != root || index[root] != 0 {
 			continue
@@ -460,8 +511,10 @@ func (s *psolver) collapse() {
 			}
 			comp := stack[k:]
 			stack = stack[:k]
+			rank--
 			for _, x := range comp {
 				onStack[x] = false
+				s.rank[x] = rank
 			}
 			if len(comp) == 1 {
 				continue
@@ -533,6 +586,7 @@ func (s *psolver) collapse() {
 		}
 		total += len(es)
 	}
+	s.reheap()
 	s.nedges = 0
 	s.nextCollapse = max(total/2, 20000)
 }
