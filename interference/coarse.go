@@ -85,8 +85,10 @@ const coarseMaxBytes = 1 << 30
 // round's fact list and then a DFG edge (tens of bytes each); past the
 // bound the flow-insensitive game, whose edges of a cell form one hub
 // block, is the cheaper sound answer (memcached.c: the first coarse round
-// passed 20 GB in its fact list before this bound).
-const DefaultMaxCoarseFlows = 4_000_000
+// passed 20 GB in its fact list before this bound; with 32M its round
+// ends at 1.6 GB of heap). Small drivers need several million flows for
+// their precision (ds1286: 113 proven with 32M, 107 with 4M).
+const DefaultMaxCoarseFlows = 32_000_000
 
 // coarseBytes estimates the coarse game's bit matrices: a pair row per
 // position and, at most, a flow row per (position, cell it writes).
