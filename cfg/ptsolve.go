@@ -21,6 +21,7 @@ package cfg
 //     accesses are connected to <unknown>'s cells and solving resumes.
 
 import (
+	"container/heap"
 	"math/bits"
 	"sort"
 )
@@ -100,42 +101,7 @@ func (s *psolver) push(n int32) {
 	if !s.inWork[n] {
 		s.inWork[n] = true
 		s.work = append(s.work, n)
-		s.up(len(s.work) - 1)
-	}
-}
-
-// The worklist is processed in topological order of the graph's
-// components (sources first), so that a node usually passes on what it
-// gained from all its predecessors at once.
-func (s *psolver) less(i, j int) bool { return s.rank[s.work[i]] < s.rank[s.work[j]] }
-
-func (s *psolver) up(i int) {
-	for i > 0 {
-		p := (i - 1) / 2
-		if !s.less(i, p) {
-			return
-		}
-		s.work[i], s.work[p] = s.work[p], s.work[i]
-		i = p
-	}
-}
-
-func (s *psolver) down(i int) {
-	n := len(s.work)
-	for {
-		l := 2*i + 1
-		if l >= n {
-			return
-		}
-		m := l
-		if r := l + 1; r < n && s.less(r, l) {
-			m = r
-		}
-		if !s.less(m, i) {
-			return
-		}
-		s.work[i], s.work[m] = s.work[m], s.work[i]
-		i = m
+		heap.Fix(workHeap{s}, len(s.work)-1)
 	}
 }
 
@@ -144,16 +110,28 @@ func (s *psolver) pop() int32 {
 	last := len(s.work) - 1
 	s.work[0] = s.work[last]
 	s.work = s.work[:last]
-	s.down(0)
+	if last > 0 {
+		heap.Fix(workHeap{s}, 0)
+	}
 	return n
 }
 
 // reheap restores the heap after the ranks changed.
-func (s *psolver) reheap() {
-	for i := len(s.work)/2 - 1; i >= 0; i-- {
-		s.down(i)
-	}
+func (s *psolver) reheap() { heap.Init(workHeap{s}) }
+
+// workHeap orders the worklist (container/heap) in topological order of
+// the graph's components (sources first), so that a node usually passes
+// on what it gained from all its predecessors at once. push and pop
+// manage the slice themselves (heap.Fix), so no node is boxed.
+type workHeap struct{ s *psolver }
+
+func (h workHeap) Len() int { return len(h.s.work) }
+func (h workHeap) Less(i, j int) bool {
+	return h.s.rank[h.s.work[i]] < h.s.rank[h.s.work[j]]
 }
+func (h workHeap) Swap(i, j int) { h.s.work[i], h.s.work[j] = h.s.work[j], h.s.work[i] }
+func (h workHeap) Push(any)      { panic("psolver: use push") }
+func (h workHeap) Pop() any      { panic("psolver: use pop") }
 
 // seed adds locations to a node.
 func (s *psolver) seed(n int32, set ptset) {
