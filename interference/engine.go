@@ -346,7 +346,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	if !e.noZ3 {
 		e.sat = newSatChecker(e.conds.conds, e.z3Timeout)
 	} else {
-		e.sat = &satChecker{memo: map[string]bool{}} // ctx nil: clashes only
+		e.sat = &satChecker{memo: map[string]bool{}} // useZ3 false: clashes only
 	}
 	switch e.eval {
 	case evalBits:
@@ -443,7 +443,7 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 // larger compat allows more behaviours.
 func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
 	var st RoundStats
-	q0 := e.sat.Queries
+	q0 := e.sat.Queries - e.sat.Bounded
 	k := len(e.classes)
 	sigs := map[string]bool{}
 	for b, l := range e.pos.locs {
@@ -466,7 +466,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		}
 	}
 	st.Signatures = len(sigs)
-	st.Z3Queries = e.sat.Queries - q0
+	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
 	var facts []fact3
 	var err error
 	if e.forceFlat && e.flat == nil {

@@ -1,6 +1,7 @@
 package interference
 
 import (
+	"math/rand"
 	"testing"
 
 	"chorus/cfg"
@@ -74,4 +75,133 @@ func TestSatChecker(t *testing.T) {
 	if s.Queries != q+1 { // only {c < 127} is new
 		t.Errorf("%d queries for groups already decided, want 1", s.Queries-q)
 	}
+}
+
+// The Z3 context is created at the first query that needs Z3, not before:
+// the empty conjunction and clashes are decided without it.
+func TestSatCheckerCreatesZ3Lazily(t *testing.T) {
+	b := newProg()
+	x := b.global("x")
+	conds := []*Condition{
+		{ID: 0, Expr: bin(cfg.Lt, ref(x), num(3))},
+		{ID: 1, Expr: bin(cfg.Lt, bin(cfg.Add, ref(x), num(1)), num(3))}, // outside decideBounds
+	}
+	s := newSatChecker(conds, 1000)
+	defer s.close()
+	if !s.sat(nil) || s.sat([]Literal{{0, false}, {0, true}}) {
+		t.Fatalf("empty conjunction or clash decided wrongly")
+	}
+	if s.ctx != nil || s.Queries != 0 {
+		t.Fatalf("Z3 context created (queries %d) before any query needed it", s.Queries)
+	}
+	if !s.sat([]Literal{{1, false}}) || s.ctx == nil || s.Queries != 1 {
+		t.Fatalf("the first real query did not go to Z3 (ctx %v, queries %d)", s.ctx != nil, s.Queries)
+	}
+	s.close()
+	if !s.sat([]Literal{{0, true}}) || s.ctx != nil {
+		t.Fatalf("a closed checker answers satisfiable without a new context")
+	}
+}
+
+// decideBounds answers exactly what Z3 answers on its fragment (one
+// variable against a constant per literal, negations, truth values,
+// widening casts), over every integer width and signedness, with
+// constants of other types (wrapped) and at the edges of the ranges; and
+// literals outside the fragment still go to Z3.
+func TestDecideBoundsAgreesWithZ3(t *testing.T) {
+	b := newProg()
+	types := []cfg.Type{
+		{Kind: cfg.IntType, Bits: 8, Signed: true}, {Kind: cfg.IntType, Bits: 8},
+		{Kind: cfg.IntType, Bits: 16, Signed: true}, cfg.Int32, cfg.Uint32,
+		{Kind: cfg.IntType, Bits: 64, Signed: true}, {Kind: cfg.IntType, Bits: 64},
+	}
+	var vars []*cfg.Var
+	for i, ty := range types {
+		for j := 0; j < 2; j++ {
+			v := &cfg.Var{ID: len(b.p.Vars), Name: "v" + string(rune('a'+i)) + string(rune('0'+j)), Scope: cfg.Global, Type: ty}
+			b.p.Vars = append(b.p.Vars, v)
+			vars = append(vars, v)
+		}
+	}
+	rng := rand.New(rand.NewSource(1))
+	edge := func(ty cfg.Type) int64 {
+		lo, hi, _ := typeRange(ty)
+		cands := []int64{0, 1, -1, 2, -2, 127, 128, 255, 256, -128, -129, 65535, 1 << 31, -(1 << 31), (1 << 31) - 1, 1<<32 - 1, -1 << 63, 1<<63 - 1}
+		if lo.IsInt64() {
+			cands = append(cands, lo.Int64(), lo.Int64()+1)
+		}
+		if hi.IsInt64() {
+			cands = append(cands, hi.Int64(), hi.Int64()-1)
+		}
+		if rng.Intn(3) == 0 {
+			return int64(rng.Intn(21) - 10)
+		}
+		return cands[rng.Intn(len(cands))]
+	}
+	ops := []cfg.BinOp{cfg.Eq, cfg.Ne, cfg.Lt, cfg.Le, cfg.Gt, cfg.Ge}
+	var conds []*Condition
+	for len(conds) < 300 {
+		v := vars[rng.Intn(len(vars))]
+		var x cfg.Expr = ref(v)
+		switch rng.Intn(6) {
+		case 0: // a cast, widening or not
+			x = &cfg.Cast{X: x, Type: types[rng.Intn(len(types))]}
+		case 1: // outside the fragment
+			x = &cfg.Binary{Op: cfg.Add, X: x, Y: &cfg.Const{Type: v.Type, Value: 1}, Type: v.Type}
+		}
+		ct := types[rng.Intn(len(types))]
+		k := &cfg.Const{Type: ct, Value: edge(ct)}
+		var e cfg.Expr
+		switch rng.Intn(5) {
+		case 0:
+			e = x // truth value
+		case 1:
+			e = &cfg.Binary{Op: ops[rng.Intn(len(ops))], X: k, Y: x, Type: cfg.Int32}
+		default:
+			e = &cfg.Binary{Op: ops[rng.Intn(len(ops))], X: x, Y: k, Type: cfg.Int32}
+		}
+		if rng.Intn(4) == 0 {
+			e = &cfg.Unary{Op: cfg.Not, X: e, Type: cfg.Int32}
+		}
+		conds = append(conds, &Condition{ID: len(conds), Expr: e})
+	}
+	fast, slow := newSatChecker(conds, 10000), newSatChecker(conds, 10000)
+	defer fast.close()
+	defer slow.close()
+	slow.noBounds = true
+	for i := 0; i < 400; i++ {
+		// 1-4 literals over at most two variables' conditions, so that
+		// conjunctions often constrain one variable several times.
+		pool := conds
+		if rng.Intn(2) == 0 {
+			v := vars[rng.Intn(len(vars))]
+			pool = nil
+			for _, c := range conds {
+				if vs := exprIntVars(c.Expr); len(vs) == 1 && vs[0] == v {
+					pool = append(pool, c)
+				}
+			}
+			if len(pool) == 0 {
+				continue
+			}
+		}
+		var lits []Literal
+		for n := 1 + rng.Intn(4); n > 0; n-- {
+			lits = append(lits, Literal{pool[rng.Intn(len(pool))].ID, rng.Intn(2) == 0})
+		}
+		if got, want := fast.sat(lits), slow.sat(lits); got != want {
+			var desc []string
+			for _, l := range lits {
+				desc = append(desc, map[bool]string{true: "!", false: ""}[l.Neg]+exprString(conds[l.Cond].Expr))
+			}
+			t.Errorf("%v: decideBounds says %v, Z3 %v", desc, got, want)
+		}
+	}
+	if slow.Bounded != 0 || slow.Unknown != 0 {
+		t.Fatalf("reference checker: %d bounded, %d unknown", slow.Bounded, slow.Unknown)
+	}
+	if fast.Bounded < fast.Queries/3 || fast.Bounded == fast.Queries {
+		t.Errorf("decideBounds decided %d of %d queries: the fragment is not exercised on both sides", fast.Bounded, fast.Queries)
+	}
+	t.Logf("%d queries, %d decided by bounds", fast.Queries, fast.Bounded)
 }
