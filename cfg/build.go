@@ -241,8 +241,10 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 	// each round adds callbacks, bounded by the address-taken functions;
 	// after a few rounds every address-taken function is a callback.
 	var callbacks map[string]bool
+	uses := map[*cc.AST]*unitUses{} // the units' walks, done once (unitUsesOf)
 	for round := 0; ; round++ {
 		b = newBuilder(name, asts, opts.DataModel, maxLocs)
+		b.uses = uses
 		b.unitFiles = files
 		b.shareAll = opts.ShareAll
 		b.noAtomicLocks = opts.NoAtomicLocks

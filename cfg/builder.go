@@ -51,22 +51,25 @@ type builder struct {
 
 	names            map[string]int
 	addrTakenGlobals map[string]bool
-	allocHint        cc.Type // the pointer type an allocation is converted to
-	tmplExits        []*Loc  // pthread_exit frontiers of the current template
-	genericFrames    []genericWork
-	inlineCount      map[genericKey]int
-	fnSize           map[string]int
-	spawnMemo        map[string]bool
-	globalDecls      map[string][]*cc.Declarator
-	globalInits      map[string]*cc.Initializer
-	locFunc          map[*Loc]string // the C function each location comes from
-	shared           map[genericKey]*sharedBody
-	shareAll         bool
-	noAtomicLocks    bool // Options.NoAtomicLocks
-	nodeCount        map[string]int
-	costMemo         map[string]int // inlineCost (-1: being computed)
-	unitSize         int            // -1: not computed
-	callCount        map[string]int
+	// uses are the address-taken walks of each unit, shared by the
+	// builders of all lowering rounds (unitUsesOf).
+	uses          map[*cc.AST]*unitUses
+	allocHint     cc.Type // the pointer type an allocation is converted to
+	tmplExits     []*Loc  // pthread_exit frontiers of the current template
+	genericFrames []genericWork
+	inlineCount   map[genericKey]int
+	fnSize        map[string]int
+	spawnMemo     map[string]bool
+	globalDecls   map[string][]*cc.Declarator
+	globalInits   map[string]*cc.Initializer
+	locFunc       map[*Loc]string // the C function each location comes from
+	shared        map[genericKey]*sharedBody
+	shareAll      bool
+	noAtomicLocks bool // Options.NoAtomicLocks
+	nodeCount     map[string]int
+	costMemo      map[string]int // inlineCost (-1: being computed)
+	unitSize      int            // -1: not computed
+	callCount     map[string]int
 
 	// Callbacks into unknown code (callback.go). callbacks is the set of
 	// defined functions whose address may reach an unknown external
@@ -170,6 +173,7 @@ func newBuilder(file string, asts []*cc.AST, m DataModel, maxLocs int) *builder 
 		costMemo:    map[string]int{},
 		unitSize:    -1,
 		staticFuncs: map[string]bool{},
+		uses:        map[*cc.AST]*unitUses{},
 	}
 	return b
 }
@@ -634,14 +638,11 @@ func (b *builder) globalAddrTaken(name string) bool {
 				}
 			}
 			// Uses resolve to some declarator of the name; cc marks the one
-			// it resolved to. Walk all identifier uses once to be sure.
-			walkAST(ast.TranslationUnit, func(n cc.Node) {
-				if ue, ok := n.(*cc.UnaryExpression); ok && ue.Case == cc.UnaryExpressionAddrof {
-					if id := baseIdent(ue.CastExpression); id != "" {
-						b.addrTakenGlobals[id] = true
-					}
-				}
-			})
+			// it resolved to. Every & of an identifier counts too
+			// (unitUsesOf walks all identifier uses once).
+			for id := range b.unitUsesOf(ast).addrOf {
+				b.addrTakenGlobals[id] = true
+			}
 		}
 	}
 	if i := strings.IndexByte(name, '@'); i > 0 {
@@ -690,22 +691,60 @@ func baseIdent(n cc.ExpressionNode) string {
 // findAddrTakenFuncs marks functions used other than as a direct callee.
 func (b *builder) findAddrTakenFuncs() {
 	for _, ast := range b.asts {
-		callees := map[*cc.PrimaryExpression]bool{}
-		walkAST(ast.TranslationUnit, func(n cc.Node) {
-			if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
-				if p := unparen(pe.PostfixExpression); p != nil {
+		for _, d := range b.unitUsesOf(ast).funcValues {
+			b.addrTaken[b.lname(d)] = true
+		}
+	}
+}
+
+// unitUses is what one walk over a unit's AST finds for the address-taken
+// analyses: the functions named other than as a direct callee
+// (findAddrTakenFuncs) and the identifiers & is applied to
+// (globalAddrTaken). A walk visits every node of the unit, the header
+// declarations of a preprocessed file included, by reflection: it is done
+// once per unit and shared by the builders of every lowering round.
+type unitUses struct {
+	funcValues []*cc.Declarator
+	addrOf     map[string]bool
+}
+
+func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
+	if u := b.uses[ast]; u != nil {
+		return u
+	}
+	u := &unitUses{addrOf: map[string]bool{}}
+	callees := map[*cc.PrimaryExpression]bool{}
+	var idents []*cc.PrimaryExpression
+	walkAST(ast.TranslationUnit, func(n cc.Node) {
+		switch n := n.(type) {
+		case *cc.PostfixExpression:
+			if n.Case == cc.PostfixExpressionCall {
+				if p := unparen(n.PostfixExpression); p != nil {
 					callees[p] = true
 				}
 			}
-		})
-		walkAST(ast.TranslationUnit, func(n cc.Node) {
-			if p, ok := n.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent && !callees[p] {
-				if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
-					b.addrTaken[b.lname(d)] = true
+		case *cc.PrimaryExpression:
+			if n.Case == cc.PrimaryExpressionIdent {
+				idents = append(idents, n)
+			}
+		case *cc.UnaryExpression:
+			if n.Case == cc.UnaryExpressionAddrof {
+				if id := baseIdent(n.CastExpression); id != "" {
+					u.addrOf[id] = true
 				}
 			}
-		})
+		}
+	})
+	for _, p := range idents {
+		if callees[p] {
+			continue
+		}
+		if d, ok := p.ResolvedTo().(*cc.Declarator); ok && d.Type().Kind() == cc.Function {
+			u.funcValues = append(u.funcValues, d)
+		}
 	}
+	b.uses[ast] = u
+	return u
 }
 
 func unparen(n cc.ExpressionNode) *cc.PrimaryExpression {

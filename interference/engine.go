@@ -58,7 +58,7 @@ type RoundStats struct {
 	NewFacts     int  // edge(W, X, B) facts new in this round
 	NewEdges     int  // DFG edges they map to
 	Z3Queries    int  // Z3 queries in this round
-	Signatures   int  // distinct Φ̂ signatures at the positions
+	Signatures   int  // distinct Φ̂ signatures computed (at positions whose compat row is not yet full)
 	Coarse       bool // the coarse flow rules were used (coarse.go)
 	// FlowInsensitive: the pair-free fallback was used (flat.go).
 	FlowInsensitive bool
@@ -447,6 +447,16 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	k := len(e.classes)
 	sigs := map[string]bool{}
 	for b, l := range e.pos.locs {
+		// A position whose compat row is full (compat only grows) needs
+		// no signature: evaluating every condition there is most of the
+		// round's cost on small programs.
+		full := true
+		for c := 0; c < k && full; c++ {
+			full = e.compat[b*k+c]
+		}
+		if full {
+			continue
+		}
 		lits, reachable := e.signature(l, inv)
 		if !reachable {
 			sigs["⊥"] = true

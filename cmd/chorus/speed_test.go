@@ -61,8 +61,8 @@ func ratio(a, b time.Duration) float64 {
 // worker included) next to gcc -fsyntax-only on the same file, one right
 // after the other, so that their ratio holds on a loaded machine where the
 // absolute times do not. Per SV-COMP directory (--checks assert): files,
-// median wall of each and the ratio of the medians, CPU sums, peak
-// memory; per DDVerify driver (ILP32, --checks bounds,overflow): wall and
+// median wall and median CPU of each and the ratios of the medians (CPU
+// is the steadier on a shared machine), CPU sums, peak memory; per DDVerify driver (ILP32, --checks bounds,overflow): wall and
 // CPU of each, ratio, peak memory; totals over the drivers without
 // floppy and with it. -corpus-filter narrows the files, -corpus-timeout
 // bounds each chorus run. Opt-in (-corpus-speed; make bench-corpus).
@@ -79,12 +79,13 @@ func TestCorpusSpeed(t *testing.T) {
 	timeout := corpusTimeout.String()
 
 	type dirStats struct {
-		chorus, gcc       []time.Duration
+		chorus, gcc       []time.Duration // wall per file
+		cpuC, cpuG        []time.Duration // CPU per file
 		chorusCPU, gccCPU time.Duration
 		peakKB            int64
 	}
 	dirs := map[string]*dirStats{}
-	var allChorus, allGCC []time.Duration
+	var allChorus, allGCC, allCPUC, allCPUG []time.Duration
 	for _, tk := range readManifest(t, root) {
 		path := filepath.Join(root, "svcomp", tk.dir, tk.input)
 		if *corpusFilter != "" && !strings.Contains(path, *corpusFilter) {
@@ -102,6 +103,10 @@ func TestCorpusSpeed(t *testing.T) {
 		}
 		d.chorus = append(d.chorus, c.wall)
 		d.gcc = append(d.gcc, g.wall)
+		d.cpuC = append(d.cpuC, c.cpu)
+		d.cpuG = append(d.cpuG, g.cpu)
+		allCPUC = append(allCPUC, c.cpu)
+		allCPUG = append(allCPUG, g.cpu)
 		d.chorusCPU += c.cpu
 		d.gccCPU += g.cpu
 		d.peakKB = max(d.peakKB, c.rssKB)
@@ -116,12 +121,15 @@ func TestCorpusSpeed(t *testing.T) {
 	for _, n := range names {
 		d := dirs[n]
 		mc, mg := median(d.chorus), median(d.gcc)
-		t.Logf("svcomp %-16s %4d files  median chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx  CPU sum chorus %6.2fs, gcc %5.2fs (%5.1fx)  peak %4d MB",
-			n, len(d.chorus), ms(mc), ms(mg), ratio(mc, mg), d.chorusCPU.Seconds(), d.gccCPU.Seconds(), ratio(d.chorusCPU, d.gccCPU), d.peakKB>>10)
+		cc, cg := median(d.cpuC), median(d.cpuG)
+		t.Logf("svcomp %-16s %4d files  median wall chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx  median CPU chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx  CPU sum chorus %6.2fs, gcc %5.2fs (%5.1fx)  peak %4d MB",
+			n, len(d.chorus), ms(mc), ms(mg), ratio(mc, mg), ms(cc), ms(cg), ratio(cc, cg), d.chorusCPU.Seconds(), d.gccCPU.Seconds(), ratio(d.chorusCPU, d.gccCPU), d.peakKB>>10)
 	}
 	if len(allChorus) > 0 {
 		mc, mg := median(allChorus), median(allGCC)
-		t.Logf("svcomp all %17d files  median chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx", len(allChorus), ms(mc), ms(mg), ratio(mc, mg))
+		cc, cg := median(allCPUC), median(allCPUG)
+		t.Logf("svcomp all %17d files  median wall chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx  median CPU chorus %6.1f ms, gcc %5.1f ms, ratio %5.1fx",
+			len(allChorus), ms(mc), ms(mg), ratio(mc, mg), ms(cc), ms(cg), ratio(cc, cg))
 	}
 
 	drivers, _ := filepath.Glob(filepath.Join(root, "ddverify", "*.c"))

@@ -64,6 +64,7 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := o.units[0].file
+	tuneWorkerGC() // gctune.go
 	if o.bulk.memory > 0 {
 		// The garbage collector works harder near the limit; the parent's
 		// watchdog enforces it.
