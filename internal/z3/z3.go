@@ -27,6 +27,13 @@
 // queries and Close it. A runtime cleanup on the Context frees a forgotten,
 // unreachable one.
 //
+// # Loading
+//
+// libz3 is not linked: it is opened with dlopen at the first NewContext
+// (load.go; load.c forwards each Z3 function the package calls). A chorus
+// process that never makes a Context (most do not) pays nothing for Z3 at
+// start-up. Without libz3, NewContext returns a context in error.
+//
 // # Timeouts
 //
 // The "timeout" parameter is NOT passed to Z3. Z3 4.8.10-4.8.12 (Debian's
@@ -56,7 +63,6 @@
 package z3
 
 /*
-#cgo LDFLAGS: -lz3
 #include <stdlib.h>
 #include <z3.h>
 */
@@ -137,8 +143,12 @@ func (h *handle) free() {
 	h.c, h.asts, h.solvers, h.models = nil, nil, nil, nil
 }
 
-// NewContext returns a new context. config may be nil.
+// NewContext returns a new context. config may be nil. Without libz3
+// (load.go) the context is made in error: Err reports it.
 func NewContext(config *Config) *Context {
+	if err := load(); err != nil {
+		return erroredContext(err)
+	}
 	cfg := C.Z3_mk_config()
 	var timeout time.Duration
 	var badTimeout error
@@ -172,6 +182,14 @@ func NewContext(config *Config) *Context {
 	runtime.AddCleanup(ctx, func(h *handle) { h.free() }, h)
 	ctx.intSort = ctx.wrapSort(func(c C.Z3_context) C.Z3_sort { return C.Z3_mk_int_sort(c) })
 	ctx.boolSort = ctx.wrapSort(func(c C.Z3_context) C.Z3_sort { return C.Z3_mk_bool_sort(c) })
+	return ctx
+}
+
+// erroredContext is a context that could not be made: every operation on
+// it fails with err (terms are invalid, Check returns err).
+func erroredContext(err error) *Context {
+	ctx := &Context{h: &handle{err: err}, syms: map[string]C.Z3_symbol{}}
+	ctx.intSort, ctx.boolSort = Sort{ctx: ctx}, Sort{ctx: ctx}
 	return ctx
 }
 
