@@ -371,6 +371,16 @@ func (e *Engine) Close() {
 	}
 }
 
+// Z3Unavailable is why the engine could not use Z3 (nil when it could,
+// or never needed it). The engine stays sound without it (every query
+// counts as satisfiable) but proves less; the command reports it.
+func (e *Engine) Z3Unavailable() error {
+	if e.sat == nil {
+		return nil
+	}
+	return e.sat.Unavailable
+}
+
 // FlowInsensitive reports whether the engine plays (or will play from the
 // first round) the flow-insensitive game of flat.go, which reads Φ̂ only
 // to tell whether a writer can run: its conditions then need not be

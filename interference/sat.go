@@ -39,6 +39,12 @@ type satChecker struct {
 	// with it).
 	noBounds bool
 
+	// Unavailable is why Z3 could not be used (libz3 missing or a context
+	// that could not be made), nil while it can. Every query then counts
+	// as satisfiable: sound, but compat loses what Z3 would have excluded,
+	// so the user is told (Engine.Z3Unavailable).
+	Unavailable error
+
 	Queries int // queries decided (memo misses that were not clashes)
 	Bounded int // of those, decided by decideBounds without Z3
 	Unknown int // queries Z3 could not decide (counted satisfiable)
@@ -56,6 +62,10 @@ func newSatChecker(conds []*Condition, timeoutMS uint) *satChecker {
 	}
 }
 
+// newZ3Context makes the checker's Z3 context (a variable so that a test
+// can give it a context in error, as a machine without libz3 does).
+var newZ3Context = z3.NewContext
+
 // ensureZ3 creates the Z3 context and solver on first use.
 func (s *satChecker) ensureZ3() {
 	if s.ctx != nil {
@@ -63,8 +73,11 @@ func (s *satChecker) ensureZ3() {
 	}
 	c := z3.NewContextConfig()
 	c.SetUint("timeout", s.timeoutMS)
-	s.ctx = z3.NewContext(c)
+	s.ctx = newZ3Context(c)
 	s.solver = z3.NewSolver(s.ctx)
+	if err := s.ctx.Err(); err != nil && s.Unavailable == nil {
+		s.Unavailable = err
+	}
 }
 
 func (s *satChecker) close() {

@@ -32,6 +32,11 @@ func toReport(out fileOutcome) report.File {
 			}
 		}
 	}
+	if eng := out.res.Engine; eng != nil {
+		if err := eng.Z3Unavailable(); err != nil {
+			f.Notes = append(f.Notes, report.Note{File: out.file, Message: z3UnavailableNote(err)})
+		}
+	}
 	for _, c := range out.res.Checks {
 		p := c.Check.Pos
 		rc := report.Check{
@@ -67,4 +72,10 @@ func toReport(out fileOutcome) report.File {
 	}
 	f.Verdict = report.Verdict(&f)
 	return f
+}
+
+// z3UnavailableNote tells the user that the analysis ran without Z3: still
+// sound (every interference condition counted satisfiable) but weaker.
+func z3UnavailableNote(err error) string {
+	return "Z3 was not available (" + err.Error() + "); interference conditions were not decided, so fewer checks may be proven"
 }
