@@ -170,21 +170,27 @@ func TestOracleCatchesMutations(t *testing.T) {
 	cases := []struct {
 		fixture  string
 		mutation Option
+		build    cfg.Options // a frontend mutation instead
 	}{
-		{"lock_protected_counter.c", WithoutLockRelays()},
-		{"join_sequential.c", WithoutLockRelays()}, // the join relays too
-		{"mixed_cell_race.c", WithoutMixedForget()},
-		{"monotone_broken.c", WithoutMonotoneCheck()},
-		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck()},
-		{"join_site_in_loop.c", WithoutSpawnClassCheck()},
-		{"join_then_spawn.c", WithoutJoinRelayIntoThreads()},
+		{"lock_protected_counter.c", WithoutLockRelays(), cfg.Options{}},
+		{"join_sequential.c", WithoutLockRelays(), cfg.Options{}}, // the join relays too
+		{"mixed_cell_race.c", WithoutMixedForget(), cfg.Options{}},
+		{"monotone_broken.c", WithoutMonotoneCheck(), cfg.Options{}},
+		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck(), cfg.Options{}},
+		{"join_site_in_loop.c", WithoutSpawnClassCheck(), cfg.Options{}},
+		{"join_then_spawn.c", WithoutJoinRelayIntoThreads(), cfg.Options{}},
+		{"join_all_partial.c", nil, cfg.Options{UnsoundJoinAllBounds: true}},
 	}
 	for _, c := range cases {
-		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), cfg.Options{})
+		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)
 		if err != nil {
 			t.Fatal(err)
 		}
-		errs, explored, _ := oracleViolationsWithin(t, c.fixture, p, time.Minute, c.mutation)
+		var opts []Option
+		if c.mutation != nil {
+			opts = append(opts, c.mutation)
+		}
+		errs, explored, _ := oracleViolationsWithin(t, c.fixture, p, time.Minute, opts...)
 		if !explored {
 			t.Fatalf("%s: not explored", c.fixture)
 		}

@@ -52,6 +52,10 @@ type Options struct {
 	// written (atomiclock.go rewrites them into Acquire/Release; the
 	// oracle explores the program without the rewrite as ground truth).
 	NoAtomicLocks bool
+	// UnsoundJoinAllBounds is UNSOUND, for the oracle's mutation tests
+	// only: a join loop counts as joining every thread of a create loop
+	// (joinall.go) whatever the two loops' bounds.
+	UnsoundJoinAllBounds bool
 	// Entries names the entry points of a library (doc.go, "Libraries"):
 	// with Entries, or when the unit has no main, the program is the
 	// library against its most general client, calling every entry (by
@@ -248,6 +252,7 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 		b.unitFiles = files
 		b.shareAll = opts.ShareAll
 		b.noAtomicLocks = opts.NoAtomicLocks
+		b.unsoundJoinAllBounds = opts.UnsoundJoinAllBounds
 		b.callbacks = callbacks
 		b.entryNames = opts.Entries
 		b.entryThreads = opts.EntryThreads

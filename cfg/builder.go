@@ -66,10 +66,12 @@ type builder struct {
 	shared        map[genericKey]*sharedBody
 	shareAll      bool
 	noAtomicLocks bool // Options.NoAtomicLocks
-	nodeCount     map[string]int
-	costMemo      map[string]int // inlineCost (-1: being computed)
-	unitSize      int            // -1: not computed
-	callCount     map[string]int
+	// unsoundJoinAllBounds: Options.UnsoundJoinAllBounds.
+	unsoundJoinAllBounds bool
+	nodeCount            map[string]int
+	costMemo             map[string]int // inlineCost (-1: being computed)
+	unitSize             int            // -1: not computed
+	callCount            map[string]int
 
 	// Callbacks into unknown code (callback.go). callbacks is the set of
 	// defined functions whose address may reach an unknown external

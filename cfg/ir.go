@@ -34,6 +34,7 @@ type Program struct {
 	Locs      []*Loc      // all locations of all templates; Locs[i].ID == i
 	Checks    []*Check    // all check sites; Checks[i].ID == i
 	Bodies    []*Body     // shared function bodies; Bodies[i].ID == i
+	JoinAlls  []JoinAll   // main's join-all loops (joinall.go)
 
 	// Assumptions lists the modelling assumptions made while lowering
 	// (unknown external functions havocked, recursion summarized, ...),

@@ -148,9 +148,11 @@ func (b *builder) compound(cs *cc.CompoundStatement) {
 	if cs == nil {
 		return
 	}
+	var items []*cc.BlockItem
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		b.blockItem(l.BlockItem)
+		items = append(items, l.BlockItem)
 	}
+	b.joinAllItems(items) // blockItem for each, recording join-all loops
 }
 
 func (b *builder) blockItem(bi *cc.BlockItem) {

@@ -53,6 +53,19 @@ import (
 //     no execution fails it (the explorer finds none); off by default
 //     until that truth is settled).
 //
+// Join-all loops (cfg/joinall.go). A spawn site S that a cfg.JoinAll
+// records forms a class of its own, even though it may run many times:
+// its instances are all started at S, the class is alive after S and
+// ended at the JoinAll's Done location (the join relays start at Done's
+// successors, as after a join). The frontend guarantees that at Done
+// every thread started at S before has terminated (each was joined in the
+// join loop), which is all the argument below uses of a join ending a
+// class: the last writer's instance i of the class was spawned on main's
+// path before a Done that ended the class, so i terminated, and W happened,
+// before main left that Done. The mutation cfg.Options.UnsoundJoinAllBounds
+// (join loops of other bounds count) is caught by the oracle on
+// testdata/check/join_all_partial.c.
+//
 // Threads started after T finished. A template U is started after T
 // when every spawn site of U is in main where T is finished, or in a
 // template started after T (greatest fixpoint over the spawn sites). No
@@ -100,11 +113,14 @@ func WithUnsoundJoinClasses() Option { return func(e *Engine) { e.unsoundJoinCla
 // finished template into the threads started after it are still dropped.
 func WithoutRelayIntoSpawned() Option { return func(e *Engine) { e.noRelayIntoSpawned = true } }
 
-// joinClass is one spawn class: its template, handle cell and sites.
+// joinClass is one spawn class: its template, handle cell and sites;
+// or, for a join-all loop (handle nil), its one site and the locations
+// after the join loop (done).
 type joinClass struct {
 	t      *cfg.Template
 	handle *cfg.Var
 	sites  []*cfg.Loc
+	done   []*cfg.Loc
 }
 
 // computeJoins fills e.joinable, e.joinedAt (dead templates),
@@ -124,6 +140,18 @@ func (e *Engine) computeJoins() {
 	groups := map[key]int{}
 	var classes []*joinClass
 	untracked := map[*cfg.Template]bool{}
+	// Join-all loops (cfg/joinall.go): a class of its own per site.
+	joinAll := map[*cfg.Loc]*joinClass{}
+	for _, ja := range p.JoinAlls {
+		if ja.Spawn == nil || ja.Done == nil || ja.Spawn.Template != main || ja.Done.Template != main {
+			continue
+		}
+		if c := joinAll[ja.Spawn]; c != nil {
+			c.done = append(c.done, ja.Done)
+		} else {
+			joinAll[ja.Spawn] = &joinClass{sites: []*cfg.Loc{ja.Spawn}, done: []*cfg.Loc{ja.Done}}
+		}
+	}
 	for _, l := range p.Locs {
 		s, ok := l.Act.(*cfg.Spawn)
 		if !ok {
@@ -131,6 +159,11 @@ func (e *Engine) computeJoins() {
 		}
 		for _, t := range s.Targets {
 			spawnSites[t] = append(spawnSites[t], l)
+		}
+		if c := joinAll[l]; c != nil && len(s.Targets) == 1 {
+			c.t = s.Targets[0]
+			classes = append(classes, c)
+			continue
 		}
 		h := singleCell(s.Handle)
 		if l.Template != main || len(s.Targets) != 1 || h == nil {
@@ -151,7 +184,7 @@ func (e *Engine) computeJoins() {
 	// A class whose sites reach one another (or themselves) may run more
 	// than once.
 	for _, c := range classes {
-		if c.t == main || c.t.Entry == nil || (!e.unsoundJoinClasses && reachesAny(main, c.sites, c.sites)) {
+		if c.t == main || c.t.Entry == nil || (c.done == nil && !e.unsoundJoinClasses && reachesAny(main, c.sites, c.sites)) {
 			untracked[c.t] = true
 		}
 	}
@@ -165,7 +198,7 @@ func (e *Engine) computeJoins() {
 		}
 	}
 	for _, c := range classes {
-		if !untracked[c.t] {
+		if !untracked[c.t] && c.handle != nil {
 			addH(c.handle)
 		}
 	}
@@ -209,7 +242,7 @@ func (e *Engine) computeJoins() {
 		}
 	}
 	for _, c := range classes {
-		if bad[c.handle] {
+		if c.handle != nil && bad[c.handle] {
 			untracked[c.t] = true
 		}
 	}
@@ -232,9 +265,13 @@ func (e *Engine) computeJoins() {
 		return
 	}
 	siteClass := map[*cfg.Loc]int{}
+	doneClasses := map[*cfg.Loc][]int{} // join-all classes ended at a location
 	for _, c := range live {
 		for _, s := range c.sites {
 			siteClass[s] = cidx[c]
+		}
+		for _, d := range c.done {
+			doneClasses[d] = append(doneClasses[d], cidx[c])
 		}
 	}
 	nc, nh := len(live), len(hvars)
@@ -266,13 +303,18 @@ func (e *Engine) computeJoins() {
 			}
 			copy(h, from)
 		}
+		for _, k := range doneClasses[l] {
+			out.clear(k) // past a join-all loop
+		}
 		switch a := l.Act.(type) {
 		case *cfg.Spawn:
 			if k, ok := siteClass[l]; ok {
 				out.set(k)
-				one := make(bitset, hw)
-				one.set(k)
-				setHolds(live[k].handle, one)
+				if live[k].handle != nil {
+					one := make(bitset, hw)
+					one.set(k)
+					setHolds(live[k].handle, one)
+				}
 			} else if h := singleCell(a.Handle); h != nil {
 				setHolds(h, nil)
 			}
@@ -435,28 +477,36 @@ func (e *Engine) computeJoins() {
 		return !e.noRelayIntoSpawned && e.startedAfterAny[l.Template]
 	}
 	for _, l := range main.Locs {
-		j, ok := l.Act.(*cfg.Join)
-		if !ok || in[l.ID] == nil {
+		if in[l.ID] == nil {
 			continue
 		}
-		c, ok := joinedClass(j, in[l.ID], hidx, bad, holdsOf, nc)
-		if !ok || !in[l.ID].has(c) {
-			continue // not a tracked join, or its thread surely joined already
+		var ended []int // classes that may be alive here and end here
+		if j, ok := l.Act.(*cfg.Join); ok {
+			if c, ok := joinedClass(j, in[l.ID], hidx, bad, holdsOf, nc); ok && in[l.ID].has(c) {
+				ended = append(ended, c)
+			}
 		}
-		cells := writes[idx[live[c].t]]
-		if len(cells) == 0 {
-			continue
+		for _, c := range doneClasses[l] {
+			if in[l.ID].has(c) {
+				ended = append(ended, c)
+			}
 		}
-		for _, s := range l.Succs {
-			if s.Template != main {
+		for _, c := range ended {
+			cells := writes[idx[live[c].t]]
+			if len(cells) == 0 {
 				continue
 			}
-			e.relayList = append(e.relayList, Relay{At: s, Cells: cells, Continue: cont})
-			if e.joinRelays[s.ID] == nil {
-				e.joinRelays[s.ID] = map[int]bool{}
-			}
-			for _, x := range cells {
-				e.joinRelays[s.ID][x] = true
+			for _, s := range l.Succs {
+				if s.Template != main {
+					continue
+				}
+				e.relayList = append(e.relayList, Relay{At: s, Cells: cells, Continue: cont})
+				if e.joinRelays[s.ID] == nil {
+					e.joinRelays[s.ID] = map[int]bool{}
+				}
+				for _, x := range cells {
+					e.joinRelays[s.ID][x] = true
+				}
 			}
 		}
 	}
