@@ -52,32 +52,26 @@ type JoinAll struct {
 	Spawn, Done *Loc
 }
 
-// joinAllLoops lowers items (a block's items) and records the join-all
-// loops among them.
+// joinAllItems lowers items (a block's items) and records the join-all
+// loops among them (a Done skip right after each matching join loop).
 func (b *builder) joinAllItems(items []*cc.BlockItem) {
-	for k := 0; k < len(items); k++ {
+	pending := map[int][]*Loc{} // join loop item -> the spawns it joins all of
+	for k, it := range items {
 		jk := -1
 		if b.joinAllScope() {
 			jk = b.matchJoinAll(items, k)
 		}
-		if jk < 0 {
-			b.blockItem(items[k])
-			continue
-		}
 		before := len(b.spawns)
-		b.blockItem(items[k])
-		var spawn *Loc
-		if len(b.spawns) == before+1 {
-			spawn = b.spawns[before].loc
+		b.blockItem(it)
+		if jk >= 0 && len(b.spawns) == before+1 {
+			pending[jk] = append(pending[jk], b.spawns[before].loc)
 		}
-		for i := k + 1; i <= jk; i++ {
-			b.blockItem(items[i])
-		}
-		if spawn != nil && b.cur != nil {
+		if spawns := pending[k]; len(spawns) > 0 && b.cur != nil {
 			done := b.emit(&Skip{})
-			b.prog.JoinAlls = append(b.prog.JoinAlls, JoinAll{Spawn: spawn, Done: done})
+			for _, sp := range spawns {
+				b.prog.JoinAlls = append(b.prog.JoinAlls, JoinAll{Spawn: sp, Done: done})
+			}
 		}
-		k = jk
 	}
 }
 

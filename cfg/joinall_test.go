@@ -66,3 +66,35 @@ int main(void) { run(); run(); return 0; }
 		t.Errorf("%d join-all loops recorded in a callee, want 0", len(p.JoinAlls))
 	}
 }
+
+// TestJoinAllInterleaved: two create/join pairs whose loops interleave
+// (create t, create u, join t, join u) are both recorded, each Done after
+// its own join loop.
+func TestJoinAllInterleaved(t *testing.T) {
+	src := `typedef unsigned long pthread_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+int g;
+void *w(void *a) { g = 1; return 0; }
+void *v(void *a) { g = 2; return 0; }
+int main(void) {
+  pthread_t t[2], u[2];
+  for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 2; i++) pthread_create(&u[i], 0, v, 0);
+  for (int i = 0; i < 2; i++) pthread_join(t[i], 0);
+  g = 3;
+  for (int i = 0; i < 2; i++) pthread_join(u[i], 0);
+  return 0;
+}
+`
+	p, err := Build("interleaved.c", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.JoinAlls) != 2 {
+		t.Fatalf("%d join-all loops, want 2", len(p.JoinAlls))
+	}
+	if a, b := p.JoinAlls[0], p.JoinAlls[1]; a.Spawn == b.Spawn || a.Done == b.Done || a.Done.ID > b.Done.ID {
+		t.Errorf("join-alls %v->%v and %v->%v: want two spawns, the first Done first", a.Spawn, a.Done, b.Spawn, b.Done)
+	}
+}

@@ -76,6 +76,12 @@
 //     return sites (DropReturnEdges), as if calls never returned: caught
 //     on programs with calls (gen.Options.Calls; odd seeds lower every
 //     helper call to a shared body, see SharesCalls);
+//   - the frontend mutation cfg.Options.UnsoundJoinAllBounds takes join
+//     loops of other bounds than their spawn loop for join-alls
+//     (cfg/joinall.go): caught on testdata/check/join_all_partial.c
+//     (analysis.TestOracleCatchesMutations); gen.Options.Joins makes such
+//     short join loops, and TestOracleJoins checks that the seeds hold
+//     both kinds and no violation;
 //   - DropCallbacks (DropUnknownSpawns) turns into Skip the spawns of
 //     callbacks an unknown external may call and of a library client's
 //     entry points: caught on open programs (TestOpenPrograms, below);

@@ -180,3 +180,44 @@ func TestOracleCalls(t *testing.T) {
 		t.Errorf("mutation %s not caught on seeds %d..%d", DropReturns, firstSeed, firstSeed+n-1)
 	}
 }
+
+// TestOracleJoins: programs whose join loops sometimes stop short of
+// their spawn loops (gen.Options.Joins) have no violation; the seeds hold
+// both join loops the frontend records as join-alls (cfg/joinall.go) and
+// short ones it must refuse; and with the bounds comparison switched off
+// (cfg.Options.UnsoundJoinAllBounds) the frontend takes a short loop for
+// a join-all on some seed.
+func TestOracleJoins(t *testing.T) {
+	if testing.Short() {
+		t.Skip("oracle run")
+	}
+	const n = 30
+	c := testConfig(NoMutation, n)
+	c.Gen.Joins = true
+	rep := Run(context.Background(), c)
+	t.Logf("%s compared_views=%d", rep.Summary(), rep.ComparedViews)
+	if rep.ComparedViews == 0 {
+		t.Fatalf("nothing compared: %s", rep.Summary())
+	}
+	for _, v := range rep.Violations {
+		t.Errorf("%v\n%s", v, v.Source)
+	}
+	full, short := 0, 0
+	for seed := int64(firstSeed); seed < firstSeed+n; seed++ {
+		src := gen.Generate(seed, c.Gen).C()
+		p, err := lowerWith("x.c", src, cfg.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := lowerWith("x.c", src, cfg.Options{UnsoundJoinAllBounds: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full += len(p.JoinAlls)
+		short += len(q.JoinAlls) - len(p.JoinAlls)
+	}
+	t.Logf("join-all loops: %d recorded, %d more without the bounds check", full, short)
+	if full == 0 || short == 0 {
+		t.Errorf("seeds %d..%d: %d join-all loops, %d short join loops; want both", firstSeed, firstSeed+n-1, full, short)
+	}
+}

@@ -117,8 +117,12 @@ type Spawn struct {
 	Arg    string
 }
 
-// Join joins every instance created by the Spawn with the same Handle.
-type Join struct{ Handle string }
+// Join joins every instance created by the Spawn with the same Handle,
+// or with Upto > 0 only the first Upto of a spawn loop's (joins.go).
+type Join struct {
+	Handle string
+	Upto   int
+}
 
 // Call is "LHS = Func(Args...);" (just "Func(Args...);" when LHS is "")
 // of a helper.

@@ -70,6 +70,10 @@
 // y+2147483000 appear too, and signed overflow becomes possible.
 // NondetRange() tells an explorer which havoc values to enumerate.
 //
+// With Options.Joins, a join loop of main sometimes stops one slot short
+// of its spawn loop (joins.go), so the oracle sees both join loops the
+// frontend records as join-alls (cfg/joinall.go) and ones it must refuse.
+//
 // # Open programs
 //
 // GenerateOpen (open.go) makes a library without main (entries "void

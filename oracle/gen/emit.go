@@ -280,6 +280,7 @@ func (e *emitter) stmt(s Stmt, in, depth int) {
 		}
 	case *Join:
 		if n := e.info.handles[s.Handle]; n > 1 {
+			n = joinCount(s, n)
 			e.line(in, "for (i%d = 0; i%d < %d; i%d++) {", depth, depth, n, depth)
 			e.line(in+1, "pthread_join(%s[i%d], 0);", s.Handle, depth)
 			e.line(in, "}")

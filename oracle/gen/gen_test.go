@@ -33,6 +33,7 @@ var optionSets = []Options{
 	{},
 	{Globals: 4, Mutexes: 3, Threads: 3, Locals: 3, MaxStmts: 5, MaxDepth: 3, MaxLoopBound: 3, MaxInstances: 6},
 	{Mutexes: -1, Locals: -1, Threads: 1, AllowOverflow: true},
+	{Joins: true},
 }
 
 // TestCompiles runs gcc -fsyntax-only on every generated program (in

@@ -25,6 +25,11 @@ type Options struct {
 	// none, and the random draws of the other parts are unchanged), called
 	// from main, the threads and later helpers with varying arguments.
 	Calls int
+	// Joins varies main's join loops (joins.go): some stop short of the
+	// spawn loop's count, so the join-all rule (cfg/joinall.go) meets both
+	// loops it must accept and loops it must refuse (false: the random
+	// draws of the other parts are unchanged).
+	Joins bool
 }
 
 func (o Options) withDefaults() Options {
@@ -195,6 +200,9 @@ func (g *generator) genMain() {
 		if g.r.IntN(3) > 0 {
 			fn.Body = append(fn.Body, &Join{Handle: s.Handle})
 		}
+	}
+	if g.o.Joins {
+		g.varyJoins(fn, spawns)
 	}
 	fn.Body = append(fn.Body, g.block(sc, g.r.IntN(3))...)
 	for range 1 + g.r.IntN(2) { // main's final view is the most telling
