@@ -181,29 +181,21 @@ func TestOracleCalls(t *testing.T) {
 	}
 }
 
-// TestOracleJoins: programs whose join loops sometimes stop short of
-// their spawn loops (gen.Options.Joins) have no violation; the seeds hold
-// both join loops the frontend records as join-alls (cfg/joinall.go) and
-// short ones it must refuse; and with the bounds comparison switched off
-// (cfg.Options.UnsoundJoinAllBounds) the frontend takes a short loop for
-// a join-all on some seed.
+// TestOracleJoins: with gen.Options.Joins some join loops stop short of
+// their spawn loops. Among seeds 100..199 there are both join loops the
+// frontend records as join-alls (cfg/joinall.go) and short ones it
+// refuses (it takes them only without the bounds comparison,
+// cfg.Options.UnsoundJoinAllBounds); the oracle finds no violation on
+// the seeds that have either.
 func TestOracleJoins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("oracle run")
 	}
-	const n = 30
-	c := testConfig(NoMutation, n)
+	c := testConfig(NoMutation, 1)
 	c.Gen.Joins = true
-	rep := Run(context.Background(), c)
-	t.Logf("%s compared_views=%d", rep.Summary(), rep.ComparedViews)
-	if rep.ComparedViews == 0 {
-		t.Fatalf("nothing compared: %s", rep.Summary())
-	}
-	for _, v := range rep.Violations {
-		t.Errorf("%v\n%s", v, v.Source)
-	}
 	full, short := 0, 0
-	for seed := int64(firstSeed); seed < firstSeed+n; seed++ {
+	var seeds []int64
+	for seed := int64(firstSeed); seed < firstSeed+100; seed++ {
 		src := gen.Generate(seed, c.Gen).C()
 		p, err := lowerWith("x.c", src, cfg.Options{})
 		if err != nil {
@@ -215,9 +207,19 @@ func TestOracleJoins(t *testing.T) {
 		}
 		full += len(p.JoinAlls)
 		short += len(q.JoinAlls) - len(p.JoinAlls)
+		if len(q.JoinAlls) > 0 {
+			seeds = append(seeds, seed)
+		}
 	}
-	t.Logf("join-all loops: %d recorded, %d more without the bounds check", full, short)
+	t.Logf("join-all loops: %d recorded, %d short ones refused, on seeds %v", full, short, seeds)
 	if full == 0 || short == 0 {
-		t.Errorf("seeds %d..%d: %d join-all loops, %d short join loops; want both", firstSeed, firstSeed+n-1, full, short)
+		t.Fatalf("%d join-all loops, %d short join loops; want both", full, short)
+	}
+	for _, seed := range seeds {
+		c.Seed = seed
+		rep := Run(context.Background(), c)
+		for _, v := range rep.Violations {
+			t.Errorf("%v\n%s", v, v.Source)
+		}
 	}
 }

@@ -43,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.Dir, "dir", filepath.Join(os.TempDir(), "chorus-oracle"), "directory for violation files")
 	fs.IntVar(&c.Workers, "j", 1, "programs checked in parallel")
 	mutation := fs.String("mutation", "none", "break the analysis on purpose to test the oracle: none, drop-interference, atomic-rmw, atomic-critical-sections, no-lock-relays, no-mixed-forget")
+	fs.BoolVar(&c.Gen.Joins, "joins", false, "generate join loops that sometimes stop short of their spawn loops (gen.Options.Joins)")
 	verbose := fs.Bool("v", false, "print one line per program")
 	if err := fs.Parse(args); err != nil {
 		return 2
