@@ -98,6 +98,10 @@
 //     compatible shape; any other target is undefined behaviour.
 //   - A template is bounded only when exactly one reachable spawn site in
 //     main, on no cycle, creates it; otherwise Unbounded.
+//   - Join-all loops of main's own body (a loop creating threads into
+//     tid[i], later a loop of the same bounds joining tid[j]; joinall.go)
+//     are recorded in Program.JoinAlls: past the join loop, every thread
+//     the create loop started has terminated (interference/join.go).
 //   - pthread_create always succeeds; malloc never returns NULL; exit and
 //     abort stop the calling thread only (other threads may go on: more
 //     behaviours); trylock may fail spuriously; condition waits are
