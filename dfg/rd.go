@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"context"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -56,6 +57,23 @@ type rdSolver struct {
 	isW     []bool       // by Loc.ID: writes the current cell
 	x       CellID       // the current cell
 	one     [1]*cfg.Loc
+	// ctx stops the computation (checked every ctxEvery steps of the
+	// region search and the worklist, and per cell).
+	ctx   context.Context
+	steps int
+}
+
+// ctxEvery is how many region or worklist steps pass between checks of ctx.
+const ctxEvery = 1 << 12
+
+// step counts one unit of work and returns ctx's error every ctxEvery
+// steps when ctx is done.
+func (r *rdSolver) step() error {
+	r.steps++
+	if r.steps%ctxEvery != 0 || r.ctx == nil {
+		return nil
+	}
+	return r.ctx.Err()
 }
 
 // predsOf returns v's predecessors for the current cell: its call site
@@ -114,8 +132,15 @@ func (r *rdSolver) def(l *cfg.Loc) int {
 	return d
 }
 
-func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
+// solve adds the edges of cell x into the locations usedAt that track it.
+// It returns ctx's error (the cell's edges incomplete) when ctx is done.
+func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	g := r.g
+	if r.ctx != nil {
+		if err := r.ctx.Err(); err != nil {
+			return err
+		}
+	}
 	cell := g.part.Cell(x)
 	var owner *cfg.Template // nil for a global cell
 	if !cell.Global {
@@ -146,6 +171,10 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 		add(v)
 	}
 	for i := 0; i < len(r.region); i++ {
+		if err := r.step(); err != nil {
+			r.clearRegion()
+			return err
+		}
 		w := r.region[i]
 		for _, p := range r.predsOf(w) {
 			if !writes(p) {
@@ -160,11 +189,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 			}
 		}
 	}
-	defer func() {
-		for _, l := range r.region {
-			r.slot[l.ID] = 0
-		}
-	}()
+	defer r.clearRegion()
 	// Reverse postorder: sort the positions (plain ints sort fast), or
 	// scan the whole order when the region is most of the program.
 	if len(r.region)*8 > len(g.rpo) {
@@ -211,7 +236,10 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 			}
 		}
 	}
-	in, wds := r.dataflow(x, owner, paramCell, entryDefs)
+	in, wds, err := r.dataflow(x, owner, paramCell, entryDefs)
+	if err != nil {
+		return err
+	}
 
 	// φ locations: a merge point reached by many definitions becomes a
 	// pass-through definition of the cell (it tracks the cell, its action
@@ -244,7 +272,9 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 				r.isW[v.ID] = false
 			}
 		}()
-		in, wds = r.dataflow(x, owner, paramCell, entryDefs)
+		if in, wds, err = r.dataflow(x, owner, paramCell, entryDefs); err != nil {
+			return err
+		}
 		usedAt = append(slices.Clone(usedAt), phis...)
 	}
 
@@ -263,6 +293,14 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) {
 			}
 		}
 	}
+	return nil
+}
+
+// clearRegion resets the slots of the current region.
+func (r *rdSolver) clearRegion() {
+	for _, l := range r.region {
+		r.slot[l.ID] = 0
+	}
 }
 
 // bypassCell switches the call-to-return bypass (tests turn it off to see
@@ -275,8 +313,9 @@ func init() { bypassCell.Store(true) }
 // which it becomes a φ location of the cell (a variable for tests).
 var phiThreshold = 8
 
-// dataflow computes the in-sets (bitsets over r.defs) of the region.
-func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) ([]uint64, int) {
+// dataflow computes the in-sets (bitsets over r.defs) of the region, or
+// returns ctx's error.
+func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) ([]uint64, int, error) {
 	g := r.g
 	mainT := g.prog.Templates[0]
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
@@ -343,6 +382,9 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 	}
 	var work []int32
 	for i, v := range r.region {
+		if err := r.step(); err != nil {
+			return nil, 0, err
+		}
 		update(i, v)
 		if v.Template.Entry == v && v.Template != mainT && owner == nil {
 			work = append(work, int32(i))
@@ -360,6 +402,9 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 		queued[i] = true
 	}
 	for len(work) > 0 {
+		if err := r.step(); err != nil {
+			return nil, 0, err
+		}
 		i := work[len(work)-1]
 		work = work[:len(work)-1]
 		queued[i] = false
@@ -390,5 +435,5 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 		}
 	}
 
-	return in, wds
+	return in, wds, nil
 }

@@ -1,0 +1,100 @@
+package dfg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"chorus/cfg"
+)
+
+// laterCtx is a context that is done from the (after+1)-th call of Err on:
+// a deterministic stand-in for a timeout that strikes in the middle of a
+// computation.
+type laterCtx struct {
+	context.Context
+	after int64
+	calls atomic.Int64
+}
+
+func (c *laterCtx) Err() error {
+	if c.calls.Add(1) > c.after {
+		return context.Canceled
+	}
+	return nil
+}
+
+// longReader is main reading one global at n locations: the global's
+// reaching definitions span a region of n locations.
+func longReader(t *testing.T, n int) *cfg.Program {
+	var b strings.Builder
+	b.WriteString("int g;\nint main(void) {\n  int x = 0;\n  g = 1;\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  x = g;\n")
+	}
+	b.WriteString("  return x;\n}\n")
+	p, err := cfg.Build("long.c", []byte(b.String()), cfg.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Reaching definitions stop when the context is done, within one cell
+// (the per-cell check alone would let a cell of a large driver run for
+// minutes), and the graph stays unbuilt: the next use builds it whole.
+func TestBuildStopsWhenContextDone(t *testing.T) {
+	p := longReader(t, 3*ctxEvery)
+	part := NewPartition(p, false)
+	var gcell CellID = -1
+	for c := CellID(1); int(c) < part.NumCells(); c++ {
+		if cl := part.Cell(c); cl.Global && cl.Vars[0].Name == "g" {
+			gcell = c
+		}
+	}
+	if gcell < 0 {
+		t.Fatal("no cell of g")
+	}
+
+	// One cell: the check at the cell's start passes, one inside must stop it.
+	g := New(p, part)
+	var usedAt []*cfg.Loc
+	for _, l := range p.Locs {
+		if l.Template == p.Templates[0] {
+			usedAt = append(usedAt, l)
+		}
+	}
+	g.stale = false
+	g.in = make([][]CellID, len(p.Locs))
+	g.edges = make([][]Edge, len(p.Locs))
+	g.succs = make([][]int32, len(p.Locs))
+	g.edgeSet = map[edgeKey]struct{}{}
+	r := newRDSolver(g)
+	r.ctx = &laterCtx{Context: context.Background(), after: 1}
+	if err := r.solve(gcell, usedAt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("solve of a %d-location region: %v, want context.Canceled", len(usedAt), err)
+	}
+
+	// The whole build, through Build and Solve.
+	g = New(p, part)
+	if err := g.Build(&laterCtx{Context: context.Background(), after: 1}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Build: %v, want context.Canceled", err)
+	}
+	if !g.stale {
+		t.Fatal("a cancelled build left the graph marked built")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	if err := NewSolver(g, bothDomains[0]).Solve(ctx); err == nil {
+		t.Fatal("Solve with an expired context succeeded")
+	}
+	want := New(p, part).NumEdges()
+	if got := g.NumEdges(); got != want {
+		t.Errorf("edges after a cancelled build and a full one: %d, want %d", got, want)
+	}
+}
