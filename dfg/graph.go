@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"context"
 	"slices"
 
 	"chorus/cfg"
@@ -66,6 +67,7 @@ type Graph struct {
 	hubSrcs [][]*cfg.Loc
 	hubCell []CellID
 	hubsOf  [][]int32 // by source Loc.ID: the hubs it feeds
+	hubSlot [][]int32 // by source Loc.ID, parallel to hubsOf: its index in the hub's sources
 
 	relays []RelaySpec // relay.go
 }
@@ -152,8 +154,25 @@ func New(p *cfg.Program, part *Partition) *Graph {
 func (g *Graph) ensure() {
 	if g.stale {
 		g.stale = false
-		g.build()
+		g.build(context.Background())
 	}
+}
+
+// Build builds In and the sequential edges now if they are not built yet,
+// stopping with ctx's error when ctx is done (reaching definitions check
+// it per cell and while iterating: on the largest drivers they ran for
+// half an hour). After an error the graph is still unbuilt: the next use
+// builds it from scratch, so no partial graph is ever solved.
+func (g *Graph) Build(ctx context.Context) error {
+	if !g.stale {
+		return nil
+	}
+	g.stale = false // (build's own lookups must not build again)
+	if err := g.build(ctx); err != nil {
+		g.stale = true
+		return err
+	}
+	return nil
 }
 
 func sortedSet(cs []CellID) []CellID {
@@ -234,7 +253,7 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 				}
 			}
 		}
-		g.build()
+		g.build(context.Background())
 		g.rebuildHubs(hubOut)
 		for _, e := range interf {
 			g.AddEdge(e.Src, e.Cell, e.Dst)
@@ -368,8 +387,9 @@ func (g *Graph) computeRPO() {
 	}
 }
 
-// build computes In for every location and the sequential edges.
-func (g *Graph) build() {
+// build computes In for every location and the sequential edges. It
+// returns ctx's error, with the edges incomplete, when ctx is done.
+func (g *Graph) build(ctx context.Context) error {
 	p := g.prog
 	n := len(p.Locs)
 	g.structVersion++
@@ -433,11 +453,15 @@ func (g *Graph) build() {
 
 	// Data edges from reaching definitions, one cell at a time.
 	rd := newRDSolver(g)
+	rd.ctx = ctx
 	for c := CellID(1); int(c) < g.part.NumCells(); c++ {
 		if len(usedAt[c]) == 0 {
 			continue
 		}
-		rd.solve(c, usedAt[c])
+		if err := rd.solve(c, usedAt[c]); err != nil {
+			return err
+		}
 	}
 	g.relayEdges()
+	return nil
 }

@@ -17,7 +17,8 @@ import (
 // every source and hub —cell→ dst to every target. The value a hub passes
 // on is the join of its sources' current values of the cell (none when
 // every source is unreachable), computed from their posts as a direct
-// edge would and cached until a source changes (Solver.hubPost); a hub has
+// edge would, kept in a tree of partial joins so that a source's change
+// costs log |srcs| joins, not |srcs| (Solver.hubPost); a hub has
 // no state, is never widened or narrowed, and when the weak topological
 // order makes it a cycle head its targets widen instead. So each target
 // gets the same invariant as with the direct edges (the join is
@@ -68,9 +69,11 @@ func (g *Graph) newHub(cell CellID, srcs []*cfg.Loc) *cfg.Loc {
 	g.hubCell = append(g.hubCell, cell)
 	if g.hubsOf == nil {
 		g.hubsOf = make([][]int32, len(g.prog.Locs))
+		g.hubSlot = make([][]int32, len(g.prog.Locs))
 	}
-	for _, s := range srcs {
+	for i, s := range srcs {
 		g.hubsOf[s.ID] = append(g.hubsOf[s.ID], int32(id))
+		g.hubSlot[s.ID] = append(g.hubSlot[s.ID], int32(i))
 	}
 	g.acc = append(g.acc, access{})
 	g.mod = append(g.mod, nil)
@@ -127,7 +130,7 @@ func (g *Graph) Expand(e Edge) []Edge {
 // tables: same IDs, same edges.
 func (g *Graph) rebuildHubs(outEdges []Edge) {
 	hubs, srcs, cells := g.hubs, g.hubSrcs, g.hubCell
-	g.hubs, g.hubSrcs, g.hubCell, g.hubsOf = nil, nil, nil, nil
+	g.hubs, g.hubSrcs, g.hubCell, g.hubsOf, g.hubSlot = nil, nil, nil, nil, nil
 	n := len(g.prog.Locs)
 	g.acc, g.mod, g.gen, g.uses = g.acc[:n], g.mod[:n], g.gen[:n], g.uses[:n]
 	for i, h := range hubs {

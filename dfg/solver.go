@@ -95,6 +95,9 @@ type Solver struct {
 	// hubVals: by hub index, the value a hub passed on when its targets
 	// were last pushed (ascend), within the current Solve.
 	hubVals []*post
+	// hubTrees: by hub index, the partial joins of its sources' values
+	// (hubTree), nil until first needed in a Solve from scratch.
+	hubTrees []*hubTree
 	// slots: by location ID, per edge into it (Graph.edges order).
 	slots [][]edgeSlot
 	// Incremental evaluation (evalIncr): tick counts state changes;
@@ -218,7 +221,9 @@ func (s *Solver) initVal(c CellID) domains.Value {
 // is done; the invariants are then not sound and must not be used.
 func (s *Solver) Solve(ctx context.Context) error {
 	g := s.g
-	g.ensure()
+	if err := g.Build(ctx); err != nil {
+		return err
+	}
 	n := g.numNodes()
 	incremental := s.solved && s.version == g.structVersion
 	if incremental && len(g.pending) == 0 {
@@ -242,6 +247,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
 		s.slots = nil // the edges were rebuilt
+		s.hubTrees = nil
 		seeds = slices.Clone(s.order)
 		s.last = nil
 	}
@@ -426,9 +432,13 @@ func (s *Solver) set(id int32, st *State) {
 		s.changed[id] = s.tick
 	}
 	if int(id) < len(s.g.hubsOf) {
-		for _, h := range s.g.hubsOf[id] {
+		nLocs := len(s.g.prog.Locs)
+		for k, h := range s.g.hubsOf[id] {
 			s.posts[h] = nil
 			s.changed[h] = s.tick
+			if i := int(h) - nLocs; i < len(s.hubTrees) && s.hubTrees[i] != nil {
+				s.hubTrees[i].dirty(s.g.hubSlot[id][k])
+			}
 		}
 	}
 }
@@ -566,26 +576,128 @@ func postEqual(a, b *post) bool {
 // of its cell, taken from their current posts exactly as direct edges
 // would (so a hub changes no invariant), cached until a source changes
 // (set). A hub has no state of its own and is never widened or narrowed.
+// The join is kept in a tree of partial joins (hubTree): set marks the
+// changed sources, and only their paths to the root are joined again. On
+// memcached.c hubs of hundreds of sources were re-joined whole at every
+// change of one source (a third of the solver's time). The join is
+// associative and commutative (a least upper bound), so the root equals
+// the join in source order; CHORUS_CHECK_INCREMENTAL compares the two.
 func (s *Solver) hubPost(h *cfg.Loc) *post {
 	g := s.g
 	i := h.ID - len(g.prog.Locs)
-	c := g.hubCell[i]
-	var val domains.Value
-	for _, src := range g.hubSrcs[i] {
-		p := s.postOf(src)
-		if p.bottom {
-			continue
+	for len(s.hubTrees) <= i {
+		s.hubTrees = append(s.hubTrees, nil)
+	}
+	t := s.hubTrees[i]
+	if t == nil {
+		t = newHubTree(len(g.hubSrcs[i]))
+		s.hubTrees[i] = t
+	}
+	val := t.root(func(k int) domains.Value { return s.hubLeaf(i, k) })
+	if checkIncremental {
+		var lin domains.Value
+		for k := range g.hubSrcs[i] {
+			lin = joinOpt(lin, s.hubLeaf(i, k))
 		}
-		v, ok := p.get(c)
-		if !ok {
-			v = s.box(c) // the source does not track the cell: any value
+		if (lin == nil) != (val == nil) || lin != nil && !lin.Equal(val) {
+			panic(fmt.Sprintf("dfg: hub %d: the tree of partial joins differs from the join of its sources", h.ID))
 		}
-		val = joinInto(val, v)
 	}
 	if val == nil {
 		return &post{bottom: true}
 	}
-	return &post{cells: []CellID{c}, vals: []domains.Value{val}}
+	return &post{cells: []CellID{g.hubCell[i]}, vals: []domains.Value{val}}
+}
+
+// hubLeaf is what the k-th source of hub i contributes: its post's value
+// of the hub's cell (nil when the post is ⊥).
+func (s *Solver) hubLeaf(i, k int) domains.Value {
+	c := s.g.hubCell[i]
+	p := s.postOf(s.g.hubSrcs[i][k])
+	if p.bottom {
+		return nil
+	}
+	v, ok := p.get(c)
+	if !ok {
+		v = s.box(c) // the source does not track the cell: any value
+	}
+	return v
+}
+
+// joinOpt is a ⊔ b where nil stands for ⊥ (no contribution).
+func joinOpt(a, b domains.Value) domains.Value {
+	if b == nil {
+		return a
+	}
+	return joinInto(a, b)
+}
+
+// hubTree is a tree of partial joins over n leaves (a hub's sources): node
+// j of 1..n-1 joins nodes 2j and 2j+1, leaf k is node n+k, node 1 is the
+// join of all (for n = 1, the leaf itself). nil is ⊥. Leaves marked dirty
+// are read again, and their ancestors joined again, at the next root.
+type hubTree struct {
+	n       int
+	node    []domains.Value
+	built   bool
+	isDirty []bool
+	todo    []int32
+}
+
+func newHubTree(n int) *hubTree {
+	return &hubTree{n: n, node: make([]domains.Value, 2*n), isDirty: make([]bool, n)}
+}
+
+// dirty marks leaf k as changed.
+func (t *hubTree) dirty(k int32) {
+	if t.built && !t.isDirty[k] {
+		t.isDirty[k] = true
+		t.todo = append(t.todo, k)
+	}
+}
+
+// root returns the join of all leaves, reading the dirty ones (all the
+// first time) with leaf.
+func (t *hubTree) root(leaf func(int) domains.Value) domains.Value {
+	n := t.n
+	if n == 0 {
+		return nil
+	}
+	if !t.built {
+		for k := range n {
+			t.node[n+k] = leaf(k)
+		}
+		for j := n - 1; j >= 1; j-- {
+			t.node[j] = joinOpt(t.node[2*j], t.node[2*j+1])
+		}
+		t.built = true
+	} else if len(t.todo) > 0 {
+		// Read the dirty leaves, then rejoin their ancestors level by
+		// level (a parent shared by several dirty leaves once).
+		var up []int32
+		for _, k := range t.todo {
+			t.isDirty[k] = false
+			t.node[n+int(k)] = leaf(int(k))
+			up = append(up, int32(n+int(k))/2)
+		}
+		t.todo = t.todo[:0]
+		for len(up) > 0 {
+			slices.Sort(up)
+			up = slices.Compact(up)
+			next := up[:0]
+			for _, j := range up {
+				if j < 1 {
+					continue
+				}
+				t.node[j] = joinOpt(t.node[2*j], t.node[2*j+1])
+				if j > 1 {
+					next = append(next, j/2)
+				}
+			}
+			up = next
+		}
+	}
+	return t.node[1]
 }
 
 // state returns Φ(loc) by ID (⊥ when not computed).
