@@ -2,6 +2,7 @@ package dfg
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -236,7 +237,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 			}
 		}
 	}
-	in, wds, err := r.dataflow(x, owner, paramCell, entryDefs)
+	sets, err := r.inSets(x, owner, paramCell, entryDefs)
 	if err != nil {
 		return err
 	}
@@ -252,7 +253,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 			continue
 		}
 		n := 0
-		for _, w := range in[i*wds : (i+1)*wds] {
+		for _, w := range sets.at(i) {
 			n += bits.OnesCount64(w)
 		}
 		if n >= phiThreshold {
@@ -272,7 +273,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 				r.isW[v.ID] = false
 			}
 		}()
-		if in, wds, err = r.dataflow(x, owner, paramCell, entryDefs); err != nil {
+		if sets, err = r.inSets(x, owner, paramCell, entryDefs); err != nil {
 			return err
 		}
 		usedAt = append(slices.Clone(usedAt), phis...)
@@ -284,8 +285,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		if si == 0 {
 			continue // a local cell tracked outside its template cannot happen
 		}
-		set := in[int(si-1)*wds : int(si)*wds]
-		for wi, word := range set {
+		for wi, word := range sets.at(int(si - 1)) {
 			for word != 0 {
 				b := bits.TrailingZeros64(word)
 				word &^= 1 << b
@@ -313,9 +313,10 @@ func init() { bypassCell.Store(true) }
 // which it becomes a φ location of the cell (a variable for tests).
 var phiThreshold = 8
 
-// dataflow computes the in-sets (bitsets over r.defs) of the region, or
-// returns ctx's error.
-func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) ([]uint64, int, error) {
+// dataflowDense computes the in-sets (bitsets over r.defs) of every
+// location of the region, or returns ctx's error: the plain algorithm,
+// which dataflow must agree with (TestSparseReachingDefinitions).
+func (r *rdSolver) dataflowDense(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) ([]uint64, int, error) {
 	g := r.g
 	mainT := g.prog.Templates[0]
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
@@ -436,4 +437,269 @@ func (r *rdSolver) dataflow(x CellID, owner *cfg.Template, paramCell bool, entry
 	}
 
 	return in, wds, nil
+}
+
+// denseRD makes reaching definitions use dataflowDense (tests compare).
+var denseRD bool
+
+// inSets computes the region's in-sets with dataflow (dataflowDense when
+// denseRD is set).
+func (r *rdSolver) inSets(x CellID, owner *cfg.Template, paramCell bool, entryDefs []int) (*rdSets, error) {
+	if !denseRD {
+		return r.dataflow(owner, paramCell, entryDefs)
+	}
+	in, wds, err := r.dataflowDense(x, owner, paramCell, entryDefs)
+	if err != nil {
+		return nil, err
+	}
+	n := len(r.region)
+	sets := &rdSets{wds: wds, rep: make([]int32, n), slot: make([]int32, n), store: in, buf: make([]uint64, wds)}
+	for i := range n {
+		sets.rep[i], sets.slot[i] = int32(i), int32(i)
+	}
+	return sets, nil
+}
+
+// rdSets are the in-sets of a region computed by dataflow. Most locations
+// have one predecessor: their in-set is their predecessor's out-set, so
+// only the others (merge points, template and body entries, and one
+// location per cycle of single predecessors) store a bitset; a location
+// with one predecessor refers to the location whose set it shares, or
+// holds the one definition its writing predecessor makes.
+type rdSets struct {
+	wds int
+	// rep by region index: ≥ 0, the region index of the location storing
+	// the set; repEmpty; or -1-d, the set {d}.
+	rep   []int32
+	slot  []int32 // by region index of a storing location: its set's index in store
+	store []uint64
+	buf   []uint64
+}
+
+const repEmpty = math.MinInt32
+
+// at returns the in-set of the location at region index i (valid until
+// the next call).
+func (s *rdSets) at(i int) []uint64 {
+	r := s.rep[i]
+	if r >= 0 {
+		k := int(s.slot[r])
+		return s.store[k*s.wds : (k+1)*s.wds]
+	}
+	clear(s.buf)
+	if r != repEmpty {
+		d := int(-1 - r)
+		s.buf[d/64] |= 1 << (d % 64)
+	}
+	return s.buf
+}
+
+// dataflow computes the in-sets (bitsets over r.defs) of the region, or
+// returns ctx's error. The sets are the least solution of
+//
+//	in(v) = entry(v) ∪ ⋃ over inputs p of v of out(p),  out(p) = {p} if p
+//	writes the cell, else in(p)
+//
+// (inputs: predsOf(v), and for a spawned template's entry and a global
+// cell the spawn sites), as in dataflowDense, but stored only at the
+// locations that are not a copy of one predecessor (rdSets): a location
+// whose only input is p, that is no entry, shares out(p). The worklist runs
+// over the storing locations only, along their dependences. On floppy the
+// dense sets (region × definitions bits, one OR per predecessor) took over
+// half an hour.
+func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int) (*rdSets, error) {
+	g := r.g
+	mainT := g.prog.Templates[0]
+	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
+	n := len(r.region)
+	wds := (len(r.defs) + 63) / 64
+	isEntry := func(v *cfg.Loc) bool { return v.Template.Entry == v || r.freshEntry(v) }
+	// spawnIn: the spawn sites are inputs of v (a spawned template's
+	// entry, for a global cell).
+	spawnIn := func(v *cfg.Loc) bool {
+		return v.Template.Entry == v && v.Template != mainT && owner == nil
+	}
+
+	// 1. Representatives.
+	const unresolved = math.MinInt32 + 1
+	rep := make([]int32, n)
+	next := make([]int32, n) // a copying location's input's region index (-1: none)
+	for i, v := range r.region {
+		rep[i] = unresolved
+		next[i] = -1
+		ps := r.predsOf(v)
+		switch {
+		case isEntry(v) || len(ps) != 1:
+			rep[i] = int32(i)
+		case writes(ps[0]):
+			rep[i] = int32(-1 - r.defIdx[int32(ps[0].ID)])
+		case r.slot[ps[0].ID] == 0:
+			rep[i] = repEmpty // outside the template of a local cell
+		default:
+			next[i] = r.slot[ps[0].ID] - 1
+		}
+	}
+	mark := make([]int32, n)
+	var path []int32
+	for i := range n {
+		if rep[i] != unresolved {
+			continue
+		}
+		path = path[:0]
+		j := int32(i)
+		var res int32
+		for {
+			if err := r.step(); err != nil {
+				return nil, err
+			}
+			if rep[j] != unresolved {
+				res = rep[j]
+				break
+			}
+			if mark[j] == int32(i+1) {
+				// A cycle of single inputs: j stores its set (the
+				// least solution makes it empty unless some location
+				// of the cycle is an entry, which it is not).
+				rep[j] = j
+				res = j
+				break
+			}
+			mark[j] = int32(i + 1)
+			path = append(path, j)
+			j = next[j]
+		}
+		for _, k := range path {
+			rep[k] = res
+		}
+	}
+	sets := &rdSets{wds: wds, rep: rep, slot: make([]int32, n), buf: make([]uint64, wds)}
+	var stores []int32 // region indices of the storing locations, in region order
+	for i := range n {
+		if rep[i] == int32(i) {
+			sets.slot[i] = int32(len(stores))
+			stores = append(stores, int32(i))
+		}
+	}
+	need := len(stores) * wds
+	if cap(r.bitsBuf) < need {
+		r.bitsBuf = make([]uint64, need)
+	}
+	sets.store = r.bitsBuf[:need]
+	clear(sets.store)
+
+	// 2. Dependences: deps[k] lists the storing locations with an input
+	// whose out-set is store k's set.
+	deps := make([][]int32, len(stores))
+	inputs := func(v *cfg.Loc, f func(p *cfg.Loc)) {
+		for _, p := range r.predsOf(v) {
+			f(p)
+		}
+		if spawnIn(v) {
+			for _, s := range g.spawns[v.Template] {
+				f(s)
+			}
+		}
+	}
+	for k, i := range stores {
+		inputs(r.region[i], func(p *cfg.Loc) {
+			if writes(p) || r.slot[p.ID] == 0 {
+				return
+			}
+			if q := rep[r.slot[p.ID]-1]; q >= 0 {
+				deps[sets.slot[q]] = append(deps[sets.slot[q]], int32(k))
+			}
+		})
+	}
+
+	// 3. The worklist over the storing locations: one sweep in region
+	// (reverse post-)order, then what the dependences bring.
+	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
+	orOut := func(dst []uint64, p *cfg.Loc) {
+		if writes(p) {
+			setBit(dst, r.defIdx[int32(p.ID)])
+			return
+		}
+		si := r.slot[p.ID]
+		if si == 0 {
+			return
+		}
+		q := rep[si-1]
+		switch {
+		case q == repEmpty:
+		case q < 0:
+			setBit(dst, int(-1-q))
+		default:
+			k := int(sets.slot[q])
+			src := sets.store[k*wds : (k+1)*wds]
+			for i := range dst {
+				dst[i] |= src[i]
+			}
+		}
+	}
+	tmp := make([]uint64, wds)
+	update := func(k int32) bool {
+		v := r.region[stores[k]]
+		clear(tmp)
+		if r.freshEntry(v) {
+			setBit(tmp, 0)
+		}
+		if v.Template.Entry == v {
+			switch {
+			case v.Template == mainT:
+				setBit(tmp, 0)
+			case owner == nil:
+				// (the spawn sites are inputs below)
+			case paramCell && len(entryDefs) > 0:
+				for _, d := range entryDefs {
+					setBit(tmp, d)
+				}
+			default:
+				setBit(tmp, 0)
+			}
+		}
+		inputs(v, func(p *cfg.Loc) { orOut(tmp, p) })
+		cur := sets.store[int(k)*wds : int(k+1)*wds]
+		changed := false
+		for i := range cur {
+			if tmp[i]|cur[i] != cur[i] {
+				cur[i] |= tmp[i]
+				changed = true
+			}
+		}
+		return changed
+	}
+	queued := make([]bool, len(stores))
+	var work []int32
+	for k := range stores {
+		if err := r.step(); err != nil {
+			return nil, err
+		}
+		update(int32(k))
+	}
+	for k, ds := range deps {
+		for _, d := range ds {
+			if int(d) <= k && !queued[d] {
+				queued[d] = true
+				work = append(work, d)
+			}
+		}
+	}
+	for len(work) > 0 {
+		if err := r.step(); err != nil {
+			return nil, err
+		}
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[k] = false
+		if !update(k) {
+			continue
+		}
+		for _, d := range deps[k] {
+			if !queued[d] {
+				queued[d] = true
+				work = append(work, d)
+			}
+		}
+	}
+	return sets, nil
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"chorus/cfg"
+	"chorus/internal/drivergen"
 )
 
 // laterCtx is a context that is done from the (after+1)-th call of Err on:
@@ -96,5 +99,66 @@ func TestBuildStopsWhenContextDone(t *testing.T) {
 	want := New(p, part).NumEdges()
 	if got := g.NumEdges(); got != want {
 		t.Errorf("edges after a cancelled build and a full one: %d, want %d", got, want)
+	}
+}
+
+// The sparse reaching definitions (sets stored at merge points and
+// entries only) give exactly the edges of the dense ones, on every C
+// program of the repository's test data, in both partitions, with the
+// drivergen program (shared bodies, threads, a handler table) added.
+func TestSparseReachingDefinitions(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/*/*.c")
+	if len(files) < 20 {
+		t.Fatalf("only %d test programs", len(files))
+	}
+	type prog struct {
+		name string
+		src  []byte
+	}
+	var progs []prog
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs = append(progs, prog{f, src})
+	}
+	progs = append(progs, prog{"drivergen.c", drivergen.Program(6)})
+	edgesOf := func(g *Graph) map[Edge]bool {
+		out := map[Edge]bool{}
+		for _, l := range g.prog.Locs {
+			for _, e := range g.Edges(l) {
+				out[e] = true
+			}
+		}
+		return out
+	}
+	compared := 0
+	for _, pr := range progs {
+		p, err := cfg.Build(filepath.Base(pr.name), pr.src, cfg.Options{DataModel: cfg.ILP32})
+		if err != nil {
+			continue // (test data for errors)
+		}
+		for _, rel := range []bool{false, true} {
+			part := NewPartition(p, rel)
+			denseRD = true
+			want := edgesOf(New(p, part))
+			denseRD = false
+			got := edgesOf(New(p, part))
+			compared++
+			if len(got) != len(want) {
+				t.Errorf("%s (relational %v): %d edges, dense %d", pr.name, rel, len(got), len(want))
+				continue
+			}
+			for e := range want {
+				if !got[e] {
+					t.Errorf("%s (relational %v): edge %v missing", pr.name, rel, e)
+					break
+				}
+			}
+		}
+	}
+	if compared < 40 {
+		t.Errorf("compared only %d graphs", compared)
 	}
 }
