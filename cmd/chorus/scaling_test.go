@@ -3,18 +3,25 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"chorus/internal/drivergen"
 )
 
-var callScaling = flag.Bool("call-scaling", false, "run TestCallScaling (every DDVerify driver and real-corpus file; minutes)")
+var (
+	callScaling      = flag.Bool("call-scaling", false, "run TestCallScaling (every DDVerify driver and real-corpus file; minutes)")
+	syntheticScaling = flag.String("synthetic-scaling", "", "run TestSyntheticScaling over drivergen programs with these handler counts (comma-separated, e.g. 45,90,225,450,900,2250,4500: about 1 to 100 kLOC)")
+)
 
 // TestCallScaling prints, per file of the corpus (the DDVerify drivers,
 // then ../shared/corpus/real/*/*.c and *.i; -corpus-filter narrows them),
@@ -34,65 +41,112 @@ func TestCallScaling(t *testing.T) {
 		files = append(files, more...)
 	}
 	sort.Strings(files)
-	var xs, locs, secs []float64
+	var gr growth
 	for _, path := range files {
 		if *corpusFilter != "" && !strings.Contains(path, *corpusFilter) {
 			continue
 		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			continue
-		}
-		lines := bytes.Count(src, []byte("\n")) + 1
 		dm := "LP64"
 		if strings.Contains(path, "ddverify") {
 			dm = "ILP32"
 		}
-		o := &checkOptions{domain: *corpusDomain, dataModel: dm, timeout: *corpusTimeout, maxRounds: 200}
-		for _, k := range []string{"assert", "bounds", "overflow", "divzero"} {
-			o.kinds = append(o.kinds, checkKindNames[k])
-		}
-		runtime.GC()
-		var peak atomic.Uint64
-		stop := make(chan struct{})
-		go func() {
-			var ms runtime.MemStats
-			for {
-				runtime.ReadMemStats(&ms)
-				if ms.HeapAlloc > peak.Load() {
-					peak.Store(ms.HeapAlloc)
-				}
-				select {
-				case <-stop:
-					return
-				case <-time.After(50 * time.Millisecond):
-				}
-			}
-		}()
-		start := time.Now()
-		out := checkFile(o, path)
-		el := time.Since(start)
-		close(stop)
-		name := filepath.Base(path)
-		if out.err != nil {
-			t.Logf("%-22s %7d lines  %s (%.1fs)", name, lines, firstLine(out.err.Error()), el.Seconds())
-			continue
-		}
-		p := out.res.Program
-		calls := 0
-		for _, bd := range p.Bodies {
-			calls += len(bd.Calls)
-		}
-		st := out.res.Stats
-		cells := out.res.Graph.Partition().NumCells()
-		t.Logf("%-22s %7d lines %7d locations %4d bodies %5d shared calls %7d cells %9d edges %7.2fs %6d MB",
-			name, lines, st.Locations, len(p.Bodies), calls, cells, st.Edges, el.Seconds(), peak.Load()>>20)
-		xs = append(xs, math.Log(float64(lines)))
-		locs = append(locs, math.Log(float64(st.Locations)))
-		secs = append(secs, math.Log(math.Max(el.Seconds(), 0.01)))
+		gr.measure(t, path, dm)
 	}
-	if len(xs) >= 3 {
-		t.Logf("growth in source lines (log-log slope): locations n^%.2f, time n^%.2f over %d files", slope(xs, locs), slope(xs, secs), len(xs))
+	gr.report(t)
+}
+
+// TestSyntheticScaling is TestCallScaling over programs of drivergen (a
+// table of N handlers sharing locked devices, called by worker threads),
+// one per handler count of -synthetic-scaling, written to a temporary
+// directory: the growth of the analysis in program size on code whose
+// shape does not change with its size (issue 11: at most n^1.2). Run with
+// -args -synthetic-scaling=45,90,225,450 (and -corpus-timeout).
+func TestSyntheticScaling(t *testing.T) {
+	if *syntheticScaling == "" {
+		t.Skip("run with -args -synthetic-scaling=N,N,...")
+	}
+	dir := t.TempDir()
+	var gr growth
+	for _, f := range strings.Split(*syntheticScaling, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n <= 0 {
+			t.Fatalf("bad handler count %q", f)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("drivergen%d.c", n))
+		if err := os.WriteFile(path, drivergen.Program(n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gr.measure(t, path, "ILP32")
+	}
+	gr.report(t)
+}
+
+// growth collects, per measured file, the logarithms of its size and of
+// what the analysis built and spent.
+type growth struct {
+	xs, locs, edges, secs, mem []float64
+}
+
+// measure checks one file with every check kind and logs its size
+// (source lines) against locations, shared bodies and their call sites,
+// cells, DFG edges, time and peak heap.
+func (gr *growth) measure(t *testing.T, path, dataModel string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	lines := bytes.Count(src, []byte("\n")) + 1
+	o := &checkOptions{domain: *corpusDomain, dataModel: dataModel, timeout: *corpusTimeout, maxRounds: 200}
+	for _, k := range []string{"assert", "bounds", "overflow", "divzero"} {
+		o.kinds = append(o.kinds, checkKindNames[k])
+	}
+	runtime.GC()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapAlloc > peak.Load() {
+				peak.Store(ms.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	out := checkFile(o, path)
+	el := time.Since(start)
+	close(stop)
+	name := filepath.Base(path)
+	if out.err != nil {
+		t.Logf("%-22s %7d lines  %s (%.1fs)", name, lines, firstLine(out.err.Error()), el.Seconds())
+		return
+	}
+	p := out.res.Program
+	calls := 0
+	for _, bd := range p.Bodies {
+		calls += len(bd.Calls)
+	}
+	st := out.res.Stats
+	cells := out.res.Graph.Partition().NumCells()
+	t.Logf("%-22s %7d lines %7d locations %4d bodies %5d shared calls %7d cells %9d edges %7.2fs %6d MB",
+		name, lines, st.Locations, len(p.Bodies), calls, cells, st.Edges, el.Seconds(), peak.Load()>>20)
+	gr.xs = append(gr.xs, math.Log(float64(lines)))
+	gr.locs = append(gr.locs, math.Log(float64(st.Locations)))
+	gr.edges = append(gr.edges, math.Log(float64(max(st.Edges, 1))))
+	gr.secs = append(gr.secs, math.Log(math.Max(el.Seconds(), 0.01)))
+	gr.mem = append(gr.mem, math.Log(float64(max(peak.Load(), 1))))
+}
+
+// report logs the growth exponents (least-squares slopes on log-log).
+func (gr *growth) report(t *testing.T) {
+	if len(gr.xs) >= 2 {
+		t.Logf("growth in source lines (log-log slope) over %d files: locations n^%.2f, edges n^%.2f, time n^%.2f, peak heap n^%.2f",
+			len(gr.xs), slope(gr.xs, gr.locs), slope(gr.xs, gr.edges), slope(gr.xs, gr.secs), slope(gr.xs, gr.mem))
 	}
 }
 
