@@ -158,7 +158,10 @@ type Stats struct {
 	// fallback for programs too large for it, "coarse" or
 	// "flow-insensitive" (less precise, equally sound).
 	Game   string
-	Hubs   int // dfg hubs (dfg/hub.go)
+	// Coarsened: how lowering coarsened the program to fit its location
+	// budget (cfg.Program.Coarsened; "": it did not).
+	Coarsened string
+	Hubs      int // dfg hubs (dfg/hub.go)
 	Rounds []Round
 	// InterferenceEdges is the number of interference edges in the final DFG.
 	InterferenceEdges int
@@ -267,6 +270,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	res := &Result{Program: p}
 	st := &res.Stats
 	st.Locations = len(p.Locs)
+	st.Coarsened = p.Coarsened
 
 	part := dfg.NewPartition(p, relational)
 	g := dfg.New(p, part)

@@ -246,6 +246,7 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 	// after a few rounds every address-taken function is a callback.
 	var callbacks map[string]bool
 	uses := map[*cc.AST]*unitUses{} // the units' walks, done once (unitUsesOf)
+	coarse := false
 	for round := 0; ; round++ {
 		b = newBuilder(name, asts, opts.DataModel, maxLocs)
 		b.uses = uses
@@ -256,7 +257,18 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 		b.callbacks = callbacks
 		b.entryNames = opts.Entries
 		b.entryThreads = opts.EntryThreads
-		b.build()
+		b.coarse = coarse
+		if !buildOrCoarsen(b) {
+			// Too large with the inlining policy: degrade rather than
+			// fail, once.
+			coarse = true
+			round--
+			continue
+		}
+		if coarse {
+			b.prog.Coarsened = fmt.Sprintf("over %d times its budget of %d locations: every call shares one body per function and thread template", hardLocFactor, maxLocs)
+			b.note("budget", token.Position{Filename: name}, "program %s (values of their call sites meet: less precise)", b.prog.Coarsened)
+		}
 		if !b.rebuild {
 			return b.prog, nil
 		}
@@ -671,4 +683,20 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 
 func isIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// buildOrCoarsen lowers b's program; it returns false when the program
+// went over hardLocFactor times its budget with calls inlined (errCoarsen),
+// and passes any other panic on.
+func buildOrCoarsen(b *builder) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(errCoarsen); !is {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	b.build()
+	return true
 }

@@ -65,6 +65,7 @@ type builder struct {
 	locFunc       map[*Loc]string // the C function each location comes from
 	shared        map[genericKey]*sharedBody
 	shareAll      bool
+	coarse        bool // the program did not fit hardLocFactor times its budget: every call shares (spawners' too)
 	noAtomicLocks bool // Options.NoAtomicLocks
 	// unsoundJoinAllBounds: Options.UnsoundJoinAllBounds.
 	unsoundJoinAllBounds bool
@@ -410,7 +411,10 @@ func (b *builder) newLoc(act Action) *Loc {
 	// program grows with the code from there on; this hard bound is for
 	// code that alone would not fit the machine.
 	if len(b.prog.Locs) >= hardLocFactor*b.maxLocs {
-		b.fail("program too large: more than %d locations with every call over budget shared", len(b.prog.Locs))
+		if !b.coarse {
+			panic(errCoarsen{}) // lowerUnits lowers again, every call shared
+		}
+		b.fail("program too large: more than %d locations even with every call shared (budget %d)", len(b.prog.Locs), b.maxLocs)
 	}
 	l := &Loc{ID: len(b.prog.Locs), Template: b.tmpl, Act: act, Pos: b.pos}
 	b.locFunc[l] = b.curFunc

@@ -1,6 +1,7 @@
 package cfg
 
 import (
+	"fmt"
 	"go/token"
 	"strings"
 
@@ -440,6 +441,11 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 //     from more than one site (several direct call sites, or its address
 //     is taken).
 //
+// A program over hardLocFactor times its budget is lowered again with
+// every call shared, spawning functions' included (builder.coarse), and
+// says so in a note and Program.Coarsened; only a program too large even
+// then is an error.
+//
 // In a large unit a function is therefore lowered once per template
 // unless it is small (its body together with what it inlines) or called
 // from one site only, whose caller is itself lowered once: the lowered
@@ -466,6 +472,9 @@ func (b *builder) shareCall(name string, key genericKey) string {
 	if b.shared[key] != nil {
 		return "shared body of " + name
 	}
+	if b.coarse {
+		return "program over its location budget: call of " + name
+	}
 	large := b.unitNodes() > shareUnitNodes
 	if b.maySpawn(name) && !large {
 		return ""
@@ -474,6 +483,7 @@ func (b *builder) shareCall(name string, key genericKey) string {
 		return "call of " + name
 	}
 	if len(b.prog.Locs) > b.maxLocs {
+		b.overBudget()
 		return "inlining budget exceeded at call of " + name
 	}
 	if sz := b.fnSize[name]; sz > 0 && (b.inlineCount[key]+1)*sz > b.maxLocs/25 {
@@ -484,6 +494,20 @@ func (b *builder) shareCall(name string, key genericKey) string {
 	}
 	return ""
 }
+
+// overBudget records, once, that the program went over its location
+// budget and that further calls share their callee's body.
+func (b *builder) overBudget() {
+	if b.prog.Coarsened != "" {
+		return
+	}
+	b.prog.Coarsened = fmt.Sprintf("over its budget of %d locations: further calls share one body per function and thread template", b.maxLocs)
+	b.note("budget", token.Position{Filename: b.file}, "program %s (values of their call sites meet: less precise)", b.prog.Coarsened)
+}
+
+// errCoarsen is the panic that makes lowerUnits lower the program again
+// with every call shared (builder.coarse).
+type errCoarsen struct{}
 
 // inlinePays reports whether, in a large unit, calls of name are inlined:
 // it is small (inlineCost within shareFuncNodes) or has exactly one call

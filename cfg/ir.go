@@ -40,6 +40,9 @@ type Program struct {
 	// (unknown external functions havocked, recursion summarized, ...),
 	// so the output can say what was assumed.
 	Assumptions []Assumption
+	// Coarsened says how lowering coarsened the program to fit its
+	// location budget ("": it did not); a note says the same.
+	Coarsened string
 }
 
 // DataModel is ILP32 or LP64.
