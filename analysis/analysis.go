@@ -157,12 +157,12 @@ type Stats struct {
 	// Game is the interference game of the last round: "exact", or a
 	// fallback for programs too large for it, "coarse" or
 	// "flow-insensitive" (less precise, equally sound).
-	Game   string
+	Game string
 	// Coarsened: how lowering coarsened the program to fit its location
 	// budget (cfg.Program.Coarsened; "": it did not).
 	Coarsened string
 	Hubs      int // dfg hubs (dfg/hub.go)
-	Rounds []Round
+	Rounds    []Round
 	// InterferenceEdges is the number of interference edges in the final DFG.
 	InterferenceEdges int
 	Edges             int // all DFG edges
