@@ -327,8 +327,10 @@ func (st *State) equal(o *State) bool {
 	if st.bottom || o.bottom {
 		return st.bottom == o.bottom
 	}
-	for i := range st.vals {
-		if !st.vals[i].Equal(o.vals[i]) {
+	for i, a := range st.vals {
+		// (the same value object: most cells of a re-evaluated state are
+		// the previous state's own)
+		if b := o.vals[i]; a != b && !a.Equal(b) {
 			return false
 		}
 	}
@@ -342,8 +344,8 @@ func (st *State) leq(o *State) bool {
 	if o.bottom {
 		return false
 	}
-	for i := range st.vals {
-		if !st.vals[i].Leq(o.vals[i]) {
+	for i, a := range st.vals {
+		if b := o.vals[i]; a != b && !a.Leq(b) {
 			return false
 		}
 	}
@@ -365,7 +367,25 @@ func (st *State) join(o *State) *State {
 	if o.bottom {
 		return st
 	}
-	return st.combineWith(o, func(a, b domains.Value) domains.Value { return a.Join(b) })
+	// Cell by cell with joinInto, which keeps st's value (no allocation)
+	// where o's is below it; when that holds for every cell the result is
+	// st itself (a head whose new evaluation adds nothing).
+	var r *State
+	for i, a := range st.vals {
+		j := joinInto(a, o.vals[i])
+		if j == a && r == nil {
+			continue
+		}
+		if r == nil {
+			r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: make([]domains.Value, len(st.vals))}
+			copy(r.vals[:i], st.vals[:i])
+		}
+		r.vals[i] = j
+	}
+	if r == nil {
+		return st
+	}
+	return r
 }
 
 // widen: o ⊒ st (o is a join with st); only the cells in back are widened,
@@ -376,8 +396,10 @@ func (st *State) widen(o *State, ths []int64, back []CellID) *State {
 	}
 	r := &State{s: st.s, loc: st.loc, cells: st.cells, vals: make([]domains.Value, len(st.vals))}
 	for i, c := range st.cells {
-		if has(back, c) {
-			r.vals[i] = st.vals[i].Widen(o.vals[i], ths)
+		if a, b := st.vals[i], o.vals[i]; a == b {
+			r.vals[i] = a // (widening a value with itself gives it)
+		} else if has(back, c) {
+			r.vals[i] = a.Widen(b, ths)
 		} else {
 			r.vals[i] = o.vals[i]
 		}
