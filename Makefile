@@ -6,7 +6,7 @@ GO ?= go
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO ?= testdata/check/appendix_a.c
 
-.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint bench-calls bench-real fuzz
+.PHONY: deps build demo test vet fmt-check bench bench-corpus bench-lint bench-calls bench-scaling bench-real fuzz
 
 deps:
 	@if [ ! -f /usr/include/z3.h ]; then \
@@ -65,6 +65,11 @@ bench-lint: deps
 # bodies and calls, cells, DFG edges, time, peak heap; growth exponents.
 bench-calls: deps
 	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'CallScaling' -args -call-scaling -corpus-timeout 10m
+
+# The same over synthetic driver-like programs (internal/drivergen) of about
+# 1 to 100 kLOC: growth exponents on code whose shape does not change.
+bench-scaling: deps
+	$(GO) test ./cmd/chorus -count=1 -timeout 120m -v -run 'SyntheticScaling' -args -synthetic-scaling=45,90,225,450,900,2250,4500 -corpus-timeout 10m
 
 # Every translation unit of the real projects (needs ../shared): per project
 # units, checks, proven/unproven, chorus and gcc -fsyntax-only time.
