@@ -668,36 +668,33 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 		}
 		return changed
 	}
+	// Sweeps in region (reverse post-)order over the queued storing
+	// locations until none is: a dependence forward is handled in the same
+	// sweep, one backward (a loop) in the next, so the sweeps are about
+	// the loop nesting depth plus one. (A LIFO worklist re-ORed the wide
+	// sets of floppy's globals many times over.)
 	queued := make([]bool, len(stores))
-	var work []int32
-	for k := range stores {
-		if err := r.step(); err != nil {
-			return nil, err
-		}
-		update(int32(k))
+	for k := range queued {
+		queued[k] = true
 	}
-	for k, ds := range deps {
-		for _, d := range ds {
-			if int(d) <= k && !queued[d] {
-				queued[d] = true
-				work = append(work, d)
+	for more := true; more; {
+		more = false
+		for k := range stores {
+			if !queued[k] {
+				continue
 			}
-		}
-	}
-	for len(work) > 0 {
-		if err := r.step(); err != nil {
-			return nil, err
-		}
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[k] = false
-		if !update(k) {
-			continue
-		}
-		for _, d := range deps[k] {
-			if !queued[d] {
-				queued[d] = true
-				work = append(work, d)
+			if err := r.step(); err != nil {
+				return nil, err
+			}
+			queued[k] = false
+			if !update(int32(k)) {
+				continue
+			}
+			for _, d := range deps[k] {
+				if !queued[d] {
+					queued[d] = true
+					more = more || int(d) <= k
+				}
 			}
 		}
 	}
