@@ -70,3 +70,13 @@ func WithoutJoinRelayIntoThreads() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithoutRelayIntoSpawned())
 	}
 }
+
+// WithoutJoinAfterFinishedCheck is UNSOUND, for testing the oracle only:
+// the join-after rule (interference/join.go) drops main's writes into a
+// joinable template wherever main writes, not only where the template
+// has finished.
+func WithoutJoinAfterFinishedCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithJoinAfterRule(true), interference.WithUnsoundJoinAfterAnywhere())
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"chorus/cfg"
 	"chorus/domains"
 	"chorus/explore"
+	"chorus/interference"
 )
 
 // The soundness oracle of DESIGN.md §6 on the C fixtures: explore every
@@ -180,6 +181,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"join_site_in_loop.c", WithoutSpawnClassCheck(), cfg.Options{}},
 		{"join_then_spawn.c", WithoutJoinRelayIntoThreads(), cfg.Options{}},
 		{"join_all_partial.c", nil, cfg.Options{UnsoundJoinAllBounds: true}},
+		{"join_after_early_write.c", WithoutJoinAfterFinishedCheck(), cfg.Options{}},
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)
@@ -233,5 +235,51 @@ func TestSoundnessOracleHandMade(t *testing.T) {
 	t.Logf("%d programs explored, %d values compared", explored, compared)
 	if explored != len(progs) || compared == 0 {
 		t.Errorf("explored %d of %d programs, compared %d values", explored, len(progs), compared)
+	}
+}
+
+// The join-after rule (interference.WithJoinAfterRule, off by default):
+// on, it proves the worker's read in join_after_write.c (main writes only
+// after the worker finished) and keeps the two unsafe variants unproven;
+// the oracle finds no violation on any of them with the rule on.
+func TestJoinAfterRule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("oracle skipped with -short")
+	}
+	want := map[string]Status{
+		"join_after_write.c":       Proven,
+		"join_after_respawn.c":     Unproven,
+		"join_after_early_write.c": Unproven,
+	}
+	rule := WithEngineOptions(interference.WithJoinAfterRule(true))
+	for fixture, status := range want {
+		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", fixture), cfg.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Analyze(context.Background(), p, rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range res.Checks {
+			if c.Check.Func == "worker" {
+				found = true
+				if c.Status != status {
+					t.Errorf("%s: worker's check is %v with the join-after rule, want %v", fixture, c.Status, status)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no check in worker", fixture)
+		}
+		p, err = cfg.BuildFile(filepath.Join("..", "testdata", "check", fixture), cfg.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs, explored, _ := oracleViolationsWithin(t, fixture, p, time.Minute, rule)
+		if !explored || len(errs) > 0 {
+			t.Errorf("%s with the join-after rule: explored %v, violations %v", fixture, explored, errs)
+		}
 	}
 }

@@ -128,8 +128,9 @@ func WithCoarseFallback(on bool) Option { return func(e *Engine) { e.noFallback 
 // comparisons).
 func WithCoarse() Option { return func(e *Engine) { e.forceCoarse = true } }
 
-// WithJoinAfterRule turns on the second join rule of join.go (main's
-// writes after a join never reach the joined template).
+// WithJoinAfterRule turns the second join rule of join.go (main's writes
+// where a joined template is finished never reach it) on. Sound, but off
+// by default: see join.go for the one corpus label that disagrees.
 func WithJoinAfterRule(on bool) Option { return func(e *Engine) { e.joinAfterRule = on } }
 
 // WithLockProtection turns the lock-protected cells rule (protect.go) on
@@ -211,9 +212,11 @@ type Engine struct {
 	startedAfterAny    map[*cfg.Template]bool
 	noRelayIntoSpawned bool // WithoutRelayIntoSpawned (test only)
 	joinRelays         map[int]map[int]bool
-	// joinAfterRule: main's writes after a join never reach the joined
-	// template (join.go; off by default).
+	// joinAfterRule: WithJoinAfterRule (join.go's second rule; off by
+	// default).
 	joinAfterRule bool
+	// unsoundJoinAfterAnywhere: WithUnsoundJoinAfterAnywhere (test only).
+	unsoundJoinAfterAnywhere bool
 	// unsoundJoinClasses: WithUnsoundJoinClasses (test only).
 	unsoundJoinClasses bool
 	noProtection       bool

@@ -1,0 +1,35 @@
+// chorus: --checks assert
+// As join_after_write.c, but main starts (and joins) a second worker after
+// its write: that worker reads 20, so the join-after rule must not apply.
+typedef unsigned long pthread_t;
+typedef union { char size[24]; long align; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_join(pthread_t, void **);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_trylock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+extern void __VERIFIER_assert(int);
+
+int g = 10;
+
+void *worker(void *arg) {
+  int x = g;
+  __VERIFIER_assert(x == 10); // want assert:unproven
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  pthread_join(t, 0);
+  g = 20;
+  pthread_t t2;
+  pthread_create(&t2, 0, worker, 0);
+  pthread_join(t2, 0);
+  return 0;
+}
