@@ -16,7 +16,8 @@
 // from another thread means for them; with MixedMultiOwner a cell may
 // hold several templates' locals); only integer variables and single
 // non-summary memory cells take part; a cell is capped at
-// MaxRelationalCellVars variables (a skipped union loses relations only).
+// MaxRelationalCellVars variables, SmallProgramCellVars in small programs
+// (a skipped union loses relations only).
 // Cell 0 is ControlCell, the control pseudo-cell. Relays (relay.go) are
 // identity definitions the interference engine asks for after lock
 // acquires and joins.
