@@ -98,6 +98,7 @@ func (b *builder) rewriteAtomicLock(begin *Loc) bool {
 	var wordLV LValue
 	copies := map[*Var]bool{} // local registers holding m's value read in the section
 	isWord := func(e Expr) bool {
+		e = stripWidening(e)
 		if v, ok := e.(*VarRef); ok && copies[v.Var] {
 			return true
 		}
@@ -174,9 +175,9 @@ func (b *builder) rewriteAtomicLock(begin *Loc) bool {
 				return false
 			}
 			if word == nil {
-				word = lockWordOf(bin.X)
+				word = lockWordOf(stripWidening(bin.X))
 				if word == nil {
-					word = lockWordOf(bin.Y)
+					word = lockWordOf(stripWidening(bin.Y))
 				}
 			}
 			test, k = l, c.Value
@@ -200,4 +201,23 @@ func (b *builder) rewriteAtomicLock(begin *Loc) bool {
 		l = live
 	}
 	return false
+}
+
+// stripWidening removes integer casts to a type at least as wide as the
+// operand's (a _Bool or char lock word compared as int: (i32)t == 1).
+// Such a cast is injective and maps 0 and 1 to themselves, so
+// (T)x == k holds exactly when x == k for k in {0, 1}: the test reads the
+// same as on the word itself.
+func stripWidening(e Expr) Expr {
+	for {
+		c, ok := e.(*Cast)
+		if !ok || c.Type.Kind != IntType {
+			return e
+		}
+		in := c.X.ExprType()
+		if in.Kind != IntType || (c.Type.Bits != 0 && (in.Bits == 0 || in.Bits > c.Type.Bits)) {
+			return e
+		}
+		e = c.X
+	}
 }
