@@ -713,13 +713,18 @@ func (b *builder) findAddrTakenFuncs() {
 type unitUses struct {
 	funcValues []*cc.Declarator
 	addrOf     map[string]bool
+	// addrOfDecls and addrOfUnresolved: the same &s by the declarator
+	// their identifier resolves to, or by name when cc resolved it to no
+	// declarator (localAddrTaken, addrtaken.go).
+	addrOfDecls      map[*cc.Declarator]bool
+	addrOfUnresolved map[string]bool
 }
 
 func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 	if u := b.uses[ast]; u != nil {
 		return u
 	}
-	u := &unitUses{addrOf: map[string]bool{}}
+	u := &unitUses{addrOf: map[string]bool{}, addrOfDecls: map[*cc.Declarator]bool{}, addrOfUnresolved: map[string]bool{}}
 	callees := map[*cc.PrimaryExpression]bool{}
 	var idents []*cc.PrimaryExpression
 	walkAST(ast.TranslationUnit, func(n cc.Node) {
@@ -738,6 +743,7 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			if n.Case == cc.UnaryExpressionAddrof {
 				if id := baseIdent(n.CastExpression); id != "" {
 					u.addrOf[id] = true
+					u.noteAddrOf(n.CastExpression)
 				}
 			}
 		}

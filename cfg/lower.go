@@ -96,7 +96,7 @@ func (b *builder) newFrame(fd *cc.FunctionDefinition, parent *frame) *frame {
 // paramStorage creates the storage of a parameter in frame fr.
 func (b *builder) paramStorage(fr *frame, p *cc.Parameter) *storage {
 	name := fr.name + "." + p.Name()
-	addr := p.Declarator != nil && (p.Declarator.AddressTaken() || b.nameAddrTaken(p.Name()))
+	addr := b.localAddrTaken(p.Declarator)
 	s := b.localStorage(name, p.Type(), addr)
 	fr.vars[p] = s
 	if p.Declarator != nil {
@@ -201,7 +201,7 @@ func (b *builder) localDeclaration(d *cc.Declaration) {
 			b.staticLocal(decl, id.Initializer)
 			continue
 		}
-		addr := decl.AddressTaken() || b.nameAddrTaken(decl.Name()) || decl.IsAtomic()
+		addr := b.localAddrTaken(decl) || decl.IsAtomic()
 		s := b.localStorage(b.fr.name+"."+decl.Name(), t, addr)
 		b.fr.vars[decl] = s
 		if id.Initializer != nil {
