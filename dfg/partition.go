@@ -69,7 +69,7 @@ const MaxRelationalCellVars = 12
 // CPU with it, hence the size bound.
 const (
 	SmallProgramCellVars = 32
-	SmallProgramLocs     = 1000
+	SmallProgramLocs     = 500
 )
 
 // cellCap is the cell size cap for p.
