@@ -626,64 +626,13 @@ func (b *builder) registersToCells(regs map[*Var]bool) {
 		v.Mem, v.Offset, v.Summary = o, 0, false
 		o.Cells = []*Var{v}
 	}
-	var rw func(e Expr) Expr
-	rw = func(e Expr) Expr {
-		switch x := e.(type) {
-		case *VarRef:
-			if regs[x.Var] {
+	for _, l := range b.prog.Locs {
+		mapActionExprs(l.Act, func(e Expr) Expr {
+			if x := e.(*VarRef); regs[x.Var] {
 				return &Deref{Addr: &AddrOf{Object: x.Var.Mem, Type: b.ptrType()}, Type: x.Var.Type, Cells: []*Var{x.Var}}
 			}
-		case *Deref:
-			x.Addr = rw(x.Addr)
-		case *Unary:
-			x.X = rw(x.X)
-		case *Binary:
-			x.X, x.Y = rw(x.X), rw(x.Y)
-		case *Cast:
-			x.X = rw(x.X)
-		}
-		return e
-	}
-	lv := func(d LValue) LValue {
-		if d == nil {
-			return nil
-		}
-		return rw(d).(LValue)
-	}
-	for _, l := range b.prog.Locs {
-		switch x := l.Act.(type) {
-		case *Assign:
-			x.Dst, x.Src = lv(x.Dst), rw(x.Src)
-		case *Assume:
-			x.Cond = rw(x.Cond)
-		case *Havoc:
-			x.Dst = lv(x.Dst)
-		case *CheckAct:
-			x.Cond = rw(x.Cond)
-		case *Acquire:
-			x.Lock = lv(x.Lock)
-		case *Release:
-			x.Lock = lv(x.Lock)
-		case *Spawn:
-			x.Fn = rw(x.Fn)
-			if x.Arg != nil {
-				x.Arg = rw(x.Arg)
-			}
-			if x.Handle != nil {
-				x.Handle = lv(x.Handle)
-			}
-		case *Join:
-			x.Handle = rw(x.Handle)
-		case *Alloc:
-			x.Dst = lv(x.Dst)
-			if x.Size != nil {
-				x.Size = rw(x.Size)
-			}
-		case *Output:
-			for i := range x.Args {
-				x.Args[i] = rw(x.Args[i])
-			}
-		}
+			return e
+		})
 	}
 }
 
