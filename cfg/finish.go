@@ -9,7 +9,6 @@ import (
 // every memory access, the effects of unknown and summarized calls, spawn
 // targets, template multiplicity, escape of locals, and atomic flags.
 func (b *builder) finish() {
-	b.localizeThreadLocals()
 	a := b.pointsTo()
 	if !b.finishCallbacks(a) {
 		return // Build lowers again with more callback templates
