@@ -264,3 +264,39 @@ func isAtomicObject(e cc.ExpressionNode) bool {
 	d, ok := p.ResolvedTo().(*cc.Declarator)
 	return ok && d.IsAtomic()
 }
+
+// Negated is the comparison that holds exactly when op does not
+// (Lt ↔ Ge, Le ↔ Gt, Eq ↔ Ne); other operators are returned unchanged.
+func (op BinOp) Negated() BinOp {
+	switch op {
+	case Eq:
+		return Ne
+	case Ne:
+		return Eq
+	case Lt:
+		return Ge
+	case Le:
+		return Gt
+	case Gt:
+		return Le
+	case Ge:
+		return Lt
+	}
+	return op
+}
+
+// Swapped is the comparison with its operands exchanged: l op r ⇔
+// r op.Swapped() l (Lt ↔ Gt, Le ↔ Ge; Eq, Ne and others unchanged).
+func (op BinOp) Swapped() BinOp {
+	switch op {
+	case Lt:
+		return Gt
+	case Le:
+		return Ge
+	case Gt:
+		return Lt
+	case Ge:
+		return Le
+	}
+	return op
+}

@@ -409,7 +409,7 @@ func (f *frame) assume(v domains.Value, cond cfg.Expr, pos bool) domains.Value {
 		case isComparison(c.Op):
 			op := c.Op
 			if !pos {
-				op = negateCmp(op)
+				op = op.Negated()
 			}
 			return f.compare(v, op, c.X, c.Y)
 		}
@@ -453,38 +453,6 @@ func joinVals(a, b domains.Value) domains.Value {
 	return a.Join(b)
 }
 
-func negateCmp(op cfg.BinOp) cfg.BinOp {
-	switch op {
-	case cfg.Eq:
-		return cfg.Ne
-	case cfg.Ne:
-		return cfg.Eq
-	case cfg.Lt:
-		return cfg.Ge
-	case cfg.Le:
-		return cfg.Gt
-	case cfg.Gt:
-		return cfg.Le
-	case cfg.Ge:
-		return cfg.Lt
-	}
-	return op
-}
-
-func flipCmp(op cfg.BinOp) cfg.BinOp { // l op r  ⇔  r flip(op) l
-	switch op {
-	case cfg.Lt:
-		return cfg.Gt
-	case cfg.Le:
-		return cfg.Ge
-	case cfg.Gt:
-		return cfg.Lt
-	case cfg.Ge:
-		return cfg.Le
-	}
-	return op
-}
-
 // compare assumes l op r. Operands are values of their own (integer) types;
 // comparisons are mathematical on those values.
 func (f *frame) compare(v domains.Value, op cfg.BinOp, l, r cfg.Expr) domains.Value {
@@ -498,7 +466,7 @@ func (f *frame) compare(v domains.Value, op cfg.BinOp, l, r cfg.Expr) domains.Va
 	}
 	if !fl.exact && fr.exact {
 		fl, fr = fr, fl
-		op = flipCmp(op)
+		op = op.Swapped()
 	}
 	if fl.exact && fr.exact {
 		cs, ok := cmpCons(op, fl.lin, fr.lin)

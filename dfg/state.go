@@ -158,7 +158,7 @@ func (st *State) Truth(cond cfg.Expr) Truth {
 			if cs, ok := cmpCons(b.Op, l.lin, r.lin); ok && entailsAll(v2, cs) {
 				return True
 			}
-			if cs, ok := cmpCons(negateCmp(b.Op), l.lin, r.lin); ok && entailsAll(v2, cs) {
+			if cs, ok := cmpCons(b.Op.Negated(), l.lin, r.lin); ok && entailsAll(v2, cs) {
 				return False
 			}
 		}

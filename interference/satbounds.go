@@ -114,7 +114,7 @@ func boundLiteral(e cfg.Expr, neg bool) (v *cfg.Var, op cfg.BinOp, c *big.Int, o
 	x, y := b.X, b.Y
 	if _, constLeft := x.(*cfg.Const); constLeft {
 		x, y = y, x
-		op = mirror(op)
+		op = op.Swapped()
 	}
 	v = boundVar(x)
 	k, isConst := y.(*cfg.Const)
@@ -123,7 +123,7 @@ func boundLiteral(e cfg.Expr, neg bool) (v *cfg.Var, op cfg.BinOp, c *big.Int, o
 	}
 	c = wrapConst(k)
 	if neg {
-		op = negateOp(op)
+		op = op.Negated()
 	}
 	return v, op, c, true
 }
@@ -177,36 +177,4 @@ func wrapConst(k *cfg.Const) *big.Int {
 	v.Sub(v, lo)
 	v.Mod(v, m) // Euclidean: in [0, m)
 	return v.Add(v, lo)
-}
-
-func mirror(op cfg.BinOp) cfg.BinOp {
-	switch op {
-	case cfg.Lt:
-		return cfg.Gt
-	case cfg.Le:
-		return cfg.Ge
-	case cfg.Gt:
-		return cfg.Lt
-	case cfg.Ge:
-		return cfg.Le
-	}
-	return op
-}
-
-func negateOp(op cfg.BinOp) cfg.BinOp {
-	switch op {
-	case cfg.Eq:
-		return cfg.Ne
-	case cfg.Ne:
-		return cfg.Eq
-	case cfg.Lt:
-		return cfg.Ge
-	case cfg.Le:
-		return cfg.Gt
-	case cfg.Gt:
-		return cfg.Le
-	case cfg.Ge:
-		return cfg.Lt
-	}
-	return op
 }
