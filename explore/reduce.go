@@ -7,18 +7,38 @@ import (
 
 // invisibleLocs marks the locations whose action reads and writes only
 // the running thread's own registers and whose moves cannot finish the
-// thread: a skip; an assume, a check or a local assignment over local
-// registers and constants; a havoc of a local register. Such a move
-// commutes with every move of every other thread, neither enables nor
-// disables any (others read neither the registers nor, since the thread
-// does not reach its exit, its Done flag; entering or leaving an atomic
-// section is not among them), and no other thread can disable it.
-func invisibleLocs(p *cfg.Program) []bool {
+// thread nor stand it at an exclusive location: a skip; an assume, a
+// check or a local assignment over local registers and constants; a havoc
+// of a local register. Such a move commutes with every move of every
+// other thread, neither enables nor disables any (others read neither the
+// registers nor, since the thread does not reach its exit, its Done flag;
+// entering or leaving an atomic section is not among them; and a thread
+// standing at an Exclusive location disables every other, so a move onto
+// one is visible), and no other thread can disable it for good (one
+// standing at an exclusive location holds it back only while it stands
+// there; in any execution where the thread moves, nobody stands at one
+// at that moment, which is all the argument at ample needs).
+func invisibleLocs(p *cfg.Program, exclusive []bool) []bool {
 	out := make([]bool, len(p.Locs))
 	for i, l := range p.Locs {
-		out[i] = invisibleAct(l.Act) && !reachesExit(l)
+		out[i] = invisibleAct(l.Act) && !reachesExit(l) && !reachesExclusive(l, exclusive)
 	}
 	return out
+}
+
+// reachesExclusive reports whether a move from l can stand the thread at
+// an exclusive location (Options.Exclusive), where it disables every
+// other thread.
+func reachesExclusive(l *cfg.Loc, exclusive []bool) bool {
+	if exclusive == nil {
+		return false
+	}
+	for _, s := range l.Succs {
+		if exclusive[s.ID] {
+			return true
+		}
+	}
+	return false
 }
 
 func reachesExit(l *cfg.Loc) bool {

@@ -284,3 +284,79 @@ int main(void) {
 	t.Logf("found after %d states, schedule of %d steps", res.States, len(res.Failures[0].Schedule))
 	replayAll(t, p, res)
 }
+
+// abortPaths marks, like confirm's doomedLocs, the abort() calls (an
+// Assume of false without successors) and the locations that reach one
+// by moves over the thread's own registers only.
+func abortPaths(p *cfg.Program) []bool {
+	out := make([]bool, len(p.Locs))
+	for _, l := range p.Locs {
+		if a, ok := l.Act.(*cfg.Assume); ok && len(l.Succs) == 0 {
+			if c, ok := a.Cond.(*cfg.Const); ok && c.Value == 0 {
+				out[l.ID] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, l := range p.Locs {
+			if out[l.ID] || len(l.Succs) == 0 || !invisibleAct(l.Act) || mayFail(l.Act) {
+				continue
+			}
+			all := true
+			for _, s := range l.Succs {
+				all = all && out[s.ID]
+			}
+			if all {
+				out[l.ID] = true
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// A thread standing before the way to abort() must be able to wait there
+// while the others run: moving onto an Exclusive location disables every
+// other thread, so that move is visible to the reduction (reachesExclusive).
+// Here the first worker decides on its own registers that it is bound for
+// abort(); only while it waits can the second worker reach the error (the
+// shape of SV-COMP's 40_barrier_vf with its thread-local flag as a local).
+func TestReduceExclusive(t *testing.T) {
+	p := buildSrc(t, `
+typedef unsigned long pthread_t;
+extern int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+extern void reach_error(void);
+extern void abort(void);
+int count = 0;
+void *w(void *arg) {
+  int c = count;
+  count = c + 1;
+  int mine = c == 1;
+  if (!mine) abort();
+  reach_error();
+  return 0;
+}
+int main(void) {
+  pthread_t a, b;
+  pthread_create(&a, 0, w, 0);
+  pthread_create(&b, 0, w, 0);
+  return 0;
+}
+`)
+	exclusive := abortPaths(p)
+	if !slices.Contains(exclusive, true) {
+		t.Fatal("no location marked exclusive")
+	}
+	var total [3]int
+	if !compareReduced(t, "exclusive", p, Options{MaxInstances: 2, Exclusive: exclusive}, &total) {
+		t.Fatal("plain search incomplete")
+	}
+	plain, err := Explore(p, Options{MaxInstances: 2, Exclusive: exclusive})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plain.Failures) != 1 {
+		t.Fatalf("plain search: %d failures, want reach_error's", len(plain.Failures))
+	}
+}
