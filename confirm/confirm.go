@@ -549,6 +549,27 @@ func steps(p *cfg.Program, sched []interp.Step) []Step {
 //     access to it is a runtime error, which ends the path and is never
 //     reported as a violation.
 func Explore(p *cfg.Program, opts explore.Options) (*explore.Result, error) {
+	undo := patchForExplore(p)
+	defer undo()
+	res, err := explore.Explore(p, opts)
+	if res != nil && res.ReachedAt != nil {
+		// ReachedAt replays a stored path in the explorer (its forced
+		// moves included), which must see the program it explored: with
+		// the stuck locations unpatched, a thread standing at one would
+		// move differently and the path would not replay.
+		reachedAt := res.ReachedAt
+		res.ReachedAt = func(loc *cfg.Loc) ([]interp.Step, interp.ThreadID, bool) {
+			undo := patchForExplore(p)
+			defer undo()
+			return reachedAt(loc)
+		}
+	}
+	return res, err
+}
+
+// patchForExplore makes the two adjustments of Explore to p and returns
+// the function that undoes them.
+func patchForExplore(p *cfg.Program) (undo func()) {
 	var patched []*cfg.Object
 	for _, o := range p.Objects {
 		if o.Size < 0 && (o.Kind == cfg.GlobalObject || o.Kind == cfg.StringObject) {
@@ -564,7 +585,7 @@ func Explore(p *cfg.Program, opts explore.Options) (*explore.Result, error) {
 			looped = append(looped, l)
 		}
 	}
-	defer func() {
+	return func() {
 		for _, o := range patched {
 			o.Size = -1
 		}
@@ -572,6 +593,5 @@ func Explore(p *cfg.Program, opts explore.Options) (*explore.Result, error) {
 			l.Succs = nil
 			l.Preds = l.Preds[:len(l.Preds)-1]
 		}
-	}()
-	return explore.Explore(p, opts)
+	}
 }

@@ -221,7 +221,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		}
 	}
 	if opts.Reduce {
-		e.invisible = invisibleLocs(p)
+		e.invisible = invisibleLocs(p, opts.Exclusive)
 	}
 	var deadline time.Time
 	if opts.Timeout > 0 {
@@ -528,10 +528,13 @@ func (e *explorer) schedule(id int, tail ...interp.Step) []interp.Step {
 }
 
 // trySchedule is schedule, with ok false instead of a panic when the
-// stored path to id does not replay. ReachedAt uses it: TestConfirmCorpus
-// once hit such a path for a reached location (seen once, in CI under
-// load; cause not found yet), and a location without a schedule only
-// means confirm does not start a search from it (it reports nothing more).
+// stored path to id does not replay. ReachedAt uses it. A path replays
+// when the program is the one explored: confirm.Explore patches its
+// program for the exploration and once undid the patch before calling
+// ReachedAt, and the forced moves of the unpatched program differed (now
+// it keeps the patch in place for ReachedAt: confirm's
+// TestReachedAtReplays). A location without a schedule only means
+// confirm does not start a search from it (it reports nothing more).
 func (e *explorer) trySchedule(id int, tail ...interp.Step) ([]interp.Step, bool) {
 	var path []int
 	for ; id > 0; id = e.nodes[id].parent {
@@ -556,6 +559,9 @@ func (e *explorer) trySchedule(id int, tail ...interp.Step) ([]interp.Step, bool
 		s = e.advance(ns, 0, st, false)
 		out = append(out, e.forced...)
 		e.forced = saved
+		if s == nil {
+			return nil, false // the forced moves failed: the search stored no such node
+		}
 	}
 	return append(out, tail...), true
 }
