@@ -56,6 +56,10 @@ type Options struct {
 	// only: a join loop counts as joining every thread of a create loop
 	// (joinall.go) whatever the two loops' bounds.
 	UnsoundJoinAllBounds bool
+	// NoThreadLocals keeps thread-local global registers as globals
+	// (tls.go localizes them; the interpreter gives each thread its copy
+	// either way, which the tests compare).
+	NoThreadLocals bool
 	// Entries names the entry points of a library (doc.go, "Libraries"):
 	// with Entries, or when the unit has no main, the program is the
 	// library against its most general client, calling every entry (by
@@ -254,6 +258,7 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 		b.shareAll = opts.ShareAll
 		b.noAtomicLocks = opts.NoAtomicLocks
 		b.unsoundJoinAllBounds = opts.UnsoundJoinAllBounds
+		b.noThreadLocals = opts.NoThreadLocals
 		b.callbacks = callbacks
 		b.entryNames = opts.Entries
 		b.entryThreads = opts.EntryThreads

@@ -69,6 +69,7 @@ type builder struct {
 	noAtomicLocks bool // Options.NoAtomicLocks
 	// unsoundJoinAllBounds: Options.UnsoundJoinAllBounds.
 	unsoundJoinAllBounds bool
+	noThreadLocals       bool // Options.NoThreadLocals
 	nodeCount            map[string]int
 	costMemo             map[string]int // inlineCost (-1: being computed)
 	unitSize             int            // -1: not computed

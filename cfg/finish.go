@@ -9,6 +9,9 @@ import (
 // every memory access, the effects of unknown and summarized calls, spawn
 // targets, template multiplicity, escape of locals, and atomic flags.
 func (b *builder) finish() {
+	if !b.noThreadLocals {
+		b.localizeThreadLocals()
+	}
 	a := b.pointsTo()
 	if !b.finishCallbacks(a) {
 		return // Build lowers again with more callback templates
@@ -787,64 +790,4 @@ func (b *builder) sortAssumptions() {
 		}
 		return x.Line < y.Line
 	})
-}
-
-// mapActionExprs replaces every VarRef-level leaf expression e of act by
-// f(e), descending through the operators and dereferences.
-func mapActionExprs(act Action, f func(Expr) Expr) {
-	var rw func(e Expr) Expr
-	rw = func(e Expr) Expr {
-		switch x := e.(type) {
-		case *VarRef:
-			return f(x)
-		case *Deref:
-			x.Addr = rw(x.Addr)
-		case *Unary:
-			x.X = rw(x.X)
-		case *Binary:
-			x.X, x.Y = rw(x.X), rw(x.Y)
-		case *Cast:
-			x.X = rw(x.X)
-		}
-		return e
-	}
-	lv := func(d LValue) LValue {
-		if d == nil {
-			return nil
-		}
-		return rw(d).(LValue)
-	}
-	switch x := act.(type) {
-	case *Assign:
-		x.Dst, x.Src = lv(x.Dst), rw(x.Src)
-	case *Assume:
-		x.Cond = rw(x.Cond)
-	case *Havoc:
-		x.Dst = lv(x.Dst)
-	case *CheckAct:
-		x.Cond = rw(x.Cond)
-	case *Acquire:
-		x.Lock = lv(x.Lock)
-	case *Release:
-		x.Lock = lv(x.Lock)
-	case *Spawn:
-		x.Fn = rw(x.Fn)
-		if x.Arg != nil {
-			x.Arg = rw(x.Arg)
-		}
-		if x.Handle != nil {
-			x.Handle = lv(x.Handle)
-		}
-	case *Join:
-		x.Handle = rw(x.Handle)
-	case *Alloc:
-		x.Dst = lv(x.Dst)
-		if x.Size != nil {
-			x.Size = rw(x.Size)
-		}
-	case *Output:
-		for i := range x.Args {
-			x.Args[i] = rw(x.Args[i])
-		}
-	}
 }

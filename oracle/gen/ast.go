@@ -24,6 +24,9 @@ type Var struct {
 	Name string
 	Init int64
 	Byte bool
+	// ThreadLocal (globals only): declared __thread, one instance per
+	// thread starting at Init (prec.go).
+	ThreadLocal bool
 }
 
 // Func is main or a thread template (void *name(void *arg)). A template

@@ -33,7 +33,7 @@ func (p *Prog) C() string {
 	w.WriteString(header)
 	w.WriteString("\n")
 	for _, g := range p.Globals {
-		fmt.Fprintf(&w, "%s %s = %s;\n", g.ctype(), g.Name, constString(g.Init))
+		fmt.Fprintf(&w, "%s%s %s = %s;\n", threadLocalPrefix(g), g.ctype(), g.Name, constString(g.Init))
 	}
 	for _, m := range p.Mutexes {
 		if p.CustomLocks {

@@ -84,6 +84,7 @@ func Generate(seed int64, opts Options) *Prog {
 		// (analysis: interference/protect.go).
 		g.guard = map[string]string{p.Globals[len(p.Globals)-1].Name: p.Mutexes[0]}
 	}
+	g.markThreadLocal(seed)
 	nThreads := min(1+g.r.IntN(o.Threads), o.MaxInstances)
 	for i := range nThreads {
 		t := &Func{Name: fmt.Sprintf("thr%d", i)}

@@ -1,0 +1,180 @@
+package cfg
+
+// Thread-local globals (`__thread`, `_Thread_local`) as locals.
+//
+// In C each thread has its own instance of a thread-local variable,
+// initialized with the variable's initializer when the thread starts. A
+// thread-local global register (its address is never taken, so no pointer
+// can carry one thread's instance to another) is therefore exactly a local
+// of every template that uses it, assigned its initial value on entry:
+// localizeThreadLocals rewrites it so. The rewritten program has the same
+// executions as the C program (each thread reads and writes only its own
+// copy, which starts at Init in every thread, main included), so nothing
+// depends on the number of threads; the analysis then sends none of its
+// writes to other threads, and a spawned thread does not inherit its
+// parent's value (testdata/check/prec_thread_local.c pins both).
+//
+// Thread-local objects whose address is taken stay one shared object:
+// more behaviours than C, sound.
+
+// localizeThreadLocals replaces every thread-local global register by a
+// Local of each template that mentions it, initialized right after the
+// template's entry. It runs before points-to, so the new locals are
+// ordinary registers for every later pass. A template whose entry has
+// predecessors or several successors (no place for a run-once
+// initialization) keeps the shared register, which over-approximates.
+func (b *builder) localizeThreadLocals() {
+	var tls []*Var
+	for _, v := range b.prog.Vars {
+		if v.Scope == Global && v.ThreadLocal && v.Mem == nil {
+			tls = append(tls, v)
+		}
+	}
+	if len(tls) == 0 {
+		return
+	}
+	isTLS := map[*Var]bool{}
+	for _, v := range tls {
+		isTLS[v] = true
+	}
+	saveTmpl, saveFunc := b.tmpl, b.curFunc
+	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
+	for _, t := range b.prog.Templates {
+		if t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
+			continue
+		}
+		used := map[*Var]bool{}
+		for _, l := range t.Locs {
+			for _, v := range actionVars(l.Act) {
+				if isTLS[v] {
+					used[v] = true
+				}
+			}
+		}
+		if len(used) == 0 {
+			continue
+		}
+		b.tmpl, b.curFunc = t, b.locFunc[t.Entry]
+		local := map[*Var]*Var{}
+		var inits []*Loc
+		for _, v := range tls {
+			if !used[v] {
+				continue
+			}
+			savePos := b.pos
+			b.pos = v.Pos
+			lv := b.newVar(v.Name+"@"+t.Name, Local, v.Type)
+			var init Expr = &Const{Type: v.Type, Value: 0}
+			if v.Init != nil {
+				init = v.Init
+			}
+			inits = append(inits, b.newLoc(&Assign{Dst: &VarRef{Var: lv}, Src: init}))
+			b.pos = savePos
+			local[v] = lv
+		}
+		for _, l := range t.Locs {
+			renameVars(l.Act, local)
+		}
+		// entry -> init₁ -> ... -> initₙ -> the entry's old successor.
+		next := t.Entry.Succs[0]
+		t.Entry.Succs = nil
+		for i, p := range next.Preds {
+			if p == t.Entry {
+				next.Preds = append(next.Preds[:i:i], next.Preds[i+1:]...)
+				break
+			}
+		}
+		prev := t.Entry
+		for _, l := range inits {
+			l.Pos = t.Entry.Pos
+			link(prev, l)
+			prev = l
+		}
+		link(prev, next)
+	}
+}
+
+// actionVars lists the registers an action mentions (read or written),
+// addresses included.
+func actionVars(act Action) []*Var {
+	var out []*Var
+	mapActionExprs(act, func(e Expr) Expr {
+		if x, ok := e.(*VarRef); ok {
+			out = append(out, x.Var)
+		}
+		return e
+	})
+	return out
+}
+
+// renameVars replaces, in act, every reference to a key of m by its value.
+func renameVars(act Action, m map[*Var]*Var) {
+	mapActionExprs(act, func(e Expr) Expr {
+		if x, ok := e.(*VarRef); ok {
+			if nv := m[x.Var]; nv != nil {
+				return &VarRef{Var: nv}
+			}
+		}
+		return e
+	})
+}
+
+// mapActionExprs replaces every VarRef-level leaf expression e of act by
+// f(e), descending through the operators and dereferences.
+func mapActionExprs(act Action, f func(Expr) Expr) {
+	var rw func(e Expr) Expr
+	rw = func(e Expr) Expr {
+		switch x := e.(type) {
+		case *VarRef:
+			return f(x)
+		case *Deref:
+			x.Addr = rw(x.Addr)
+		case *Unary:
+			x.X = rw(x.X)
+		case *Binary:
+			x.X, x.Y = rw(x.X), rw(x.Y)
+		case *Cast:
+			x.X = rw(x.X)
+		}
+		return e
+	}
+	lv := func(d LValue) LValue {
+		if d == nil {
+			return nil
+		}
+		return rw(d).(LValue)
+	}
+	switch x := act.(type) {
+	case *Assign:
+		x.Dst, x.Src = lv(x.Dst), rw(x.Src)
+	case *Assume:
+		x.Cond = rw(x.Cond)
+	case *Havoc:
+		x.Dst = lv(x.Dst)
+	case *CheckAct:
+		x.Cond = rw(x.Cond)
+	case *Acquire:
+		x.Lock = lv(x.Lock)
+	case *Release:
+		x.Lock = lv(x.Lock)
+	case *Spawn:
+		x.Fn = rw(x.Fn)
+		if x.Arg != nil {
+			x.Arg = rw(x.Arg)
+		}
+		if x.Handle != nil {
+			x.Handle = lv(x.Handle)
+		}
+	case *Join:
+		x.Handle = rw(x.Handle)
+	case *Alloc:
+		x.Dst = lv(x.Dst)
+		if x.Size != nil {
+			x.Size = rw(x.Size)
+		}
+	case *Output:
+		for i := range x.Args {
+			x.Args[i] = rw(x.Args[i])
+		}
+	}
+}
