@@ -532,7 +532,9 @@ func steps(p *cfg.Program, sched []interp.Step) []Step {
 
 // Explore runs the explorer on p after two adjustments that make the
 // reference interpreter follow the program model (DESIGN.md §2); both are
-// undone before it returns, so p is unchanged afterwards:
+// undone before it returns, so p is unchanged afterwards (the result's
+// ReachedAt makes them again while it replays a path, so p must not be
+// used concurrently with it):
 //
 //   - a location without successors other than its template's Exit (the
 //     end of a failed __VERIFIER_assume, abort(), reach_error()'s check)
