@@ -233,7 +233,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	// and the run redone without those that fail.
 	var mono monoSet
 	if relational && !c.noMonotone {
-		mono = monotoneCandidates(p, dfg.NewPartition(p, relational))
+		mono = monotoneCandidates(p, dfg.NewPartition(p, relational), c.mutation.monotoneAnyTemplate)
 	}
 	for attempt := 0; ; attempt++ {
 		res, err := analyzeOnce(ctx, p, &c, dom, relational, mono)

@@ -37,7 +37,7 @@ import (
 
 // monotoneCandidates returns the candidate monotone globals of p and
 // their directions (+1 up, -1 down).
-func monotoneCandidates(p *cfg.Program, part *dfg.Partition) monoSet {
+func monotoneCandidates(p *cfg.Program, part *dfg.Partition, anyTemplate bool) monoSet {
 	if len(p.Templates) == 0 {
 		return monoSet{}
 	}
@@ -120,7 +120,7 @@ func monotoneCandidates(p *cfg.Program, part *dfg.Partition) monoSet {
 	// Per template with one instance: only the other templates' writes
 	// count (dfg.WithMonotoneIn).
 	for _, t := range p.Templates {
-		if t.Unbounded {
+		if t.Unbounded && !anyTemplate {
 			continue
 		}
 		var extra map[*cfg.Var]int
