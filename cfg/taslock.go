@@ -1,5 +1,7 @@
 package cfg
 
+import "slices"
+
 // Test-and-set locks (the SV-COMP idiom of pthread-ext/05_tas):
 //
 //	void __VERIFIER_atomic_TAS(int *v, int *o) { *o = *v; *v = 1; }
@@ -10,7 +12,7 @@ package cfg
 // variables); m := 1; atomic_end" on a word m that only ever holds 0 or 1
 // is rewritten as a choice of two arms:
 //
-//	acquire(m); t := 0; copies...        (m was 0: the thread takes it)
+//	t := 0; copies...; acquire(m)        (m was 0: the thread takes it)
 //	assume(m == 1); t := 1; copies...    (m was 1: setting it again is no change)
 //
 // and, for such a word, each plain store "m := 0" outside atomic sections
@@ -26,9 +28,11 @@ package cfg
 // (a strong store, Acquire or Release), checked over the whole program
 // (tasWords); a havoc, a weak store naming m among other cells, or any
 // other value disqualifies m. Then an execution of the original section
-// from a state with m = 0 is the first arm run without interruption
-// (acquire sets m to 1; t and its copies are thread-local, written
-// right after), and one from m = 1 is the second arm (m stays 1, t = 1).
+// from a state with m = 0 is the first arm run without interruption (t
+// and its copies are thread-local, nobody else sees them written just
+// before; acquire then finds m = 0 and sets it to 1; a copy through a bad
+// pointer fails before m is touched, as in the section), and one from
+// m = 1 is the second arm (m stays 1, t = 1).
 // Every execution of the original therefore maps to one of the rewritten
 // program with the same states at the section's end; the rewritten one
 // only has more interleavings (between the arm's steps), never fewer.
@@ -179,22 +183,40 @@ func (b *builder) rewriteTAS(begin *Loc, words map[*Var]bool) *Var {
 	if _, ok := end.Act.(*AtomicEnd); !ok || len(end.Preds) != 1 {
 		return nil
 	}
-	// Matched. Arm 2 reuses the read: assume(m == 1); t := 1.
+	// Matched. Arm 1 (word free): t := 0; the copies; acquire(m) in
+	// place of the set. Arm 2 (word held) reuses the read:
+	// assume(m == 1); t := 1; its own copies of the copies.
 	after := read.Succs[0] // the first copy, or the set
 	read.Act = &Assume{Cond: &Binary{Op: Eq, X: ra.Src, Y: &Const{Value: 1, Type: ra.Src.ExprType()}, Type: Bool}}
 	t1 := b.insertAfterLoc(read, &Assign{Dst: tref, Src: &Const{Value: 1, Type: tref.Var.Type}})
-	// Arm 1: acquire(m); t := 0, joining before the copies.
-	acq := b.newLocAt(begin, &Acquire{Lock: sa.Dst})
+	unlink(t1, after)
+	tail2 := t1
+	for _, c := range copies {
+		n := b.newLocAt(c, &Assign{Dst: c.Act.(*Assign).Dst, Src: c.Act.(*Assign).Src})
+		link(tail2, n)
+		tail2 = n
+	}
+	link(tail2, end)
 	t0 := b.newLocAt(begin, &Assign{Dst: tref, Src: &Const{Value: 0, Type: tref.Var.Type}})
-	link(begin, acq)
-	link(acq, t0)
+	link(begin, t0)
 	link(t0, after)
-	b.threadArm(t1, 1, tref, copies, end)
-	b.threadArm(t0, 0, tref, copies, end)
+	set.Act = &Acquire{Lock: sa.Dst}
+	b.threadArm(tail2, 1, tref, copies, end)
+	b.threadArm(set, 0, tref, copies, end)
 	begin.Act = &Skip{}
-	set.Act = &Skip{}
 	end.Act = &Skip{}
 	return m
+}
+
+// unlink removes the edge from -> to.
+func unlink(from, to *Loc) {
+	from.Succs = slices.DeleteFunc(from.Succs, func(l *Loc) bool { return l == to })
+	for i, p := range to.Preds {
+		if p == from {
+			to.Preds = append(to.Preds[:i:i], to.Preds[i+1:]...)
+			break
+		}
+	}
 }
 
 // threadLocalTarget reports whether lv is a local register or a strong
@@ -269,14 +291,15 @@ func (b *builder) tasLocks() bool {
 	return true
 }
 
-// threadArm gives an arm of the rewritten section (last: its t := k)
-// its own copy of the test that follows when the code after the section
-// tests a copy of t at once (skips in between):
+// threadArm gives an arm of the rewritten section (last: its final
+// location, after t := k and its copies) its own copy of the test that
+// follows when the code after the section tests a copy of t at once
+// (skips in between):
 //
 //	TAS(&lock, &cond); ...; r := cond; assume(r == 1) -> retry | assume(r != 1) -> exit
 //
-// The arm's copies and the load are duplicated after t := k, followed by
-// the test's assumes that hold for r = k (the others are left out), each
+// The load is duplicated after last, followed by the test's assumes that
+// hold for r = k (the others are left out), each
 // leading to the original successors. This is exact: t, its copies and r
 // are thread-local, no other thread writes them, and the duplicated
 // actions are the original ones, so the arm reaches the original
@@ -342,23 +365,13 @@ func (b *builder) threadArm(last *Loc, k int64, tref *VarRef, copies []*Loc, end
 			keep = append(keep, s)
 		}
 	}
-	// Duplicate: last -> copies' -> load' -> kept assumes' -> original successors.
-	for _, orig := range last.Succs {
-		for i, p := range orig.Preds {
-			if p == last {
-				orig.Preds = append(orig.Preds[:i:i], orig.Preds[i+1:]...)
-				break
-			}
-		}
+	// Duplicate: last -> load' -> kept assumes' -> original successors.
+	for _, orig := range append([]*Loc(nil), last.Succs...) {
+		unlink(last, orig)
 	}
-	last.Succs = nil
-	for _, c := range copies {
-		n := b.newLocAt(c, &Assign{Dst: c.Act.(*Assign).Dst, Src: c.Act.(*Assign).Src})
-		link(last, n)
-		last = n
-	}
+	prev := last
 	n := b.newLocAt(l, &Assign{Dst: load.Dst, Src: load.Src})
-	link(last, n)
+	link(prev, n)
 	for _, s := range keep {
 		a := b.newLocAt(s, &Assume{Cond: s.Act.(*Assume).Cond})
 		link(n, a)
