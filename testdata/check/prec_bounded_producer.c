@@ -3,7 +3,7 @@
 // a lock; a consumer pops under the same lock. The producer's i-th push
 // sees at most i items: only its own writes raise top, the consumer's
 // only lower it. Proving it needs top related with the producer's loop
-// counter (dfg/partition.go: loop counters join the globals their loop
+// counter (dfg/partition_loops.go: loop counters join the globals their loop
 // steps) and "top moved only down since" for the one producer thread
 // (analysis/monotone.go: per-template directions of single-instance
 // templates).
