@@ -231,13 +231,13 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	}
 	// Monotone globals (monotone.go): assumed, checked at the fixpoint,
 	// and the run redone without those that fail.
-	var mono map[*cfg.Var]int
+	var mono monoSet
 	if relational && !c.noMonotone {
-		mono = monotoneCandidates(p, dfg.NewPartition(p, relational))
+		mono = monotoneCandidates(p, dfg.NewPartition(p, relational), c.mutation.monotoneAnyTemplate)
 	}
 	for attempt := 0; ; attempt++ {
 		res, err := analyzeOnce(ctx, p, &c, dom, relational, mono)
-		if err != nil || len(mono) == 0 {
+		if err != nil || mono.size() == 0 {
 			if res != nil {
 				res.Stats.FusedLoads = fused
 				res.Stats.Total = time.Since(start)
@@ -247,17 +247,13 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 		failed := monotoneFailures(p, res.Solver, mono)
 		if len(failed) == 0 || c.mutation.monotoneUnchecked {
 			res.Stats.FusedLoads = fused
-			res.Stats.Monotone = len(mono)
+			res.Stats.Monotone = mono.size()
 			res.Stats.Total = time.Since(start)
 			return res, nil
 		}
-		next := map[*cfg.Var]int{}
+		next := monoSet{}
 		if attempt == 0 {
-			for g, d := range mono {
-				if !failed[g] {
-					next[g] = d
-				}
-			}
+			next = mono.without(failed)
 		}
 		mono = next
 	}
@@ -265,7 +261,7 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 
 // analyzeOnce is one run of the analysis on p, with mono as the monotone
 // globals (nil: none).
-func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Domain, relational bool, mono map[*cfg.Var]int) (*Result, error) {
+func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Domain, relational bool, mono monoSet) (*Result, error) {
 	start := time.Now()
 	res := &Result{Program: p}
 	st := &res.Stats
@@ -300,8 +296,8 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		g.NeedAt(eng.IsPosition, need...)
 	}
 	solverOpts := c.solverOpts
-	if len(mono) > 0 {
-		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono))
+	if mono.size() > 0 {
+		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono.all), dfg.WithMonotoneIn(mono.in))
 	}
 	solver := dfg.NewSolver(g, dom, solverOpts...)
 	if flat {

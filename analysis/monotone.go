@@ -37,21 +37,22 @@ import (
 
 // monotoneCandidates returns the candidate monotone globals of p and
 // their directions (+1 up, -1 down).
-func monotoneCandidates(p *cfg.Program, part *dfg.Partition) map[*cfg.Var]int {
+func monotoneCandidates(p *cfg.Program, part *dfg.Partition, anyTemplate bool) monoSet {
 	if len(p.Templates) == 0 {
-		return nil
+		return monoSet{}
 	}
 	for _, l := range p.Locs {
 		if s, ok := l.Act.(*cfg.Spawn); ok {
 			for _, t := range s.Targets {
 				if t == p.Templates[0] {
-					return nil // main runs InitGlobals again: not handled
+					return monoSet{} // main runs InitGlobals again: not handled
 				}
 			}
 		}
 	}
 	early := interference.PreSpawnMain(p)
 	hint := map[*cfg.Var]int{} // bit 1: up seen, bit 2: down seen
+	hintBy := map[*cfg.Var]map[*cfg.Template]int{}
 	bad := map[*cfg.Var]bool{}
 	consider := func(v *cfg.Var) bool {
 		if v.Scope != cfg.Global || v.Type.Kind != cfg.IntType {
@@ -80,7 +81,12 @@ func monotoneCandidates(p *cfg.Program, part *dfg.Partition) map[*cfg.Var]int {
 			if early[l.ID] || !consider(g) {
 				continue
 			}
-			hint[g] |= directionHint(a.Src, g)
+			h := directionHint(a.Src, g)
+			hint[g] |= h
+			if hintBy[g] == nil {
+				hintBy[g] = map[*cfg.Template]int{}
+			}
+			hintBy[g][l.Template] |= h
 		case *cfg.Havoc:
 			markAll(a.Dst)
 		case *cfg.Alloc:
@@ -100,16 +106,98 @@ func monotoneCandidates(p *cfg.Program, part *dfg.Partition) map[*cfg.Var]int {
 			markAll(a.Lock)
 		}
 	}
-	out := map[*cfg.Var]int{}
+	out := monoSet{all: map[*cfg.Var]int{}}
 	for g, h := range hint {
 		if bad[g] || h == 3 {
 			continue
 		}
 		if h == 2 {
-			out[g] = -1
+			out.all[g] = -1
 		} else {
-			out[g] = 1
+			out.all[g] = 1
 		}
+	}
+	// Per template with one instance: only the other templates' writes
+	// count (dfg.WithMonotoneIn).
+	for _, t := range p.Templates {
+		if t.Unbounded && !anyTemplate {
+			continue
+		}
+		var extra map[*cfg.Var]int
+		for g, by := range hintBy {
+			if bad[g] || out.all[g] != 0 {
+				continue
+			}
+			h := 0
+			for u, x := range by {
+				if u != t {
+					h |= x
+				}
+			}
+			switch h {
+			case 3:
+				continue
+			case 2:
+				h = -1
+			default:
+				h = 1
+			}
+			if extra == nil {
+				extra = map[*cfg.Var]int{}
+			}
+			extra[g] = h
+		}
+		if extra == nil {
+			continue
+		}
+		for g, d := range out.all {
+			extra[g] = d
+		}
+		if out.in == nil {
+			out.in = map[*cfg.Template]map[*cfg.Var]int{}
+		}
+		out.in[t] = extra
+	}
+	return out
+}
+
+// monoSet is the monotone globals for every template (all) and, for
+// templates with one instance, those whose other templates' writes move
+// them in one direction (in; dfg.WithMonotoneIn).
+type monoSet struct {
+	all map[*cfg.Var]int
+	in  map[*cfg.Template]map[*cfg.Var]int
+}
+
+func (m monoSet) size() int {
+	n := len(m.all)
+	for _, x := range m.in {
+		n += len(x) - len(m.all)
+	}
+	return n
+}
+
+// monoFailed names the candidates that failed: in template t's map (nil:
+// the map for all templates).
+type monoFailed map[*cfg.Template]map[*cfg.Var]bool
+
+// without returns m minus the failures.
+func (m monoSet) without(f monoFailed) monoSet {
+	drop := func(mono map[*cfg.Var]int, bad map[*cfg.Var]bool) map[*cfg.Var]int {
+		out := map[*cfg.Var]int{}
+		for g, d := range mono {
+			if !bad[g] {
+				out[g] = d
+			}
+		}
+		return out
+	}
+	out := monoSet{all: drop(m.all, f[nil])}
+	for t, x := range m.in {
+		if out.in == nil {
+			out.in = map[*cfg.Template]map[*cfg.Var]int{}
+		}
+		out.in[t] = drop(x, f[t])
 	}
 	return out
 }
@@ -169,30 +257,55 @@ func directionHint(src cfg.Expr, g *cfg.Var) int {
 }
 
 // monotoneFailures returns the candidates with a write that the
-// invariants do not show moving in the candidate's direction.
-func monotoneFailures(p *cfg.Program, s *dfg.Solver, mono map[*cfg.Var]int) map[*cfg.Var]bool {
+// invariants do not show moving in the candidate's direction: for the map
+// of all templates every write counts, for a template's own map only the
+// writes of the other templates.
+func monotoneFailures(p *cfg.Program, s *dfg.Solver, mono monoSet) monoFailed {
 	early := interference.PreSpawnMain(p)
-	failed := map[*cfg.Var]bool{}
-	for _, l := range p.Locs {
-		a, ok := l.Act.(*cfg.Assign)
-		if !ok || early[l.ID] {
-			continue
+	failed := monoFailed{}
+	moves := map[*cfg.Loc]map[int]bool{} // the write's truth per direction, computed once
+	holds := func(l *cfg.Loc, a *cfg.Assign, d int) bool {
+		if moves[l] == nil {
+			moves[l] = map[int]bool{}
 		}
-		g := strongTarget(a.Dst)
-		d := mono[g]
-		if g == nil || d == 0 || failed[g] {
-			continue
+		if r, ok := moves[l][d]; ok {
+			return r
 		}
 		op := cfg.Ge
 		if d < 0 {
 			op = cfg.Le
 		}
 		cond := &cfg.Binary{Op: op, X: a.Src, Y: a.Dst, Type: cfg.Bool}
+		r := false
 		switch s.At(l).Truth(cond) {
 		case dfg.True, dfg.Bottom:
-		default:
-			failed[g] = true
+			r = true
 		}
+		moves[l][d] = r
+		return r
+	}
+	check := func(t *cfg.Template, m map[*cfg.Var]int) {
+		for _, l := range p.Locs {
+			a, ok := l.Act.(*cfg.Assign)
+			if !ok || early[l.ID] || (t != nil && l.Template == t) {
+				continue
+			}
+			g := strongTarget(a.Dst)
+			d := m[g]
+			if g == nil || d == 0 || failed[t][g] {
+				continue
+			}
+			if !holds(l, a, d) {
+				if failed[t] == nil {
+					failed[t] = map[*cfg.Var]bool{}
+				}
+				failed[t][g] = true
+			}
+		}
+	}
+	check(nil, mono.all)
+	for t, m := range mono.in {
+		check(t, m)
 	}
 	return failed
 }

@@ -15,6 +15,8 @@ type mutationHooks struct {
 	noLockRelays   bool
 	// monotoneUnchecked: WithoutMonotoneCheck.
 	monotoneUnchecked bool
+	// monotoneAnyTemplate: WithoutMonotoneSingleInstanceCheck.
+	monotoneAnyTemplate bool
 }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
@@ -41,6 +43,14 @@ func WithoutMixedForget() Option {
 // candidate monotone globals (monotone.go) are used without checking at
 // the fixpoint that every write moves them in their direction.
 func WithoutMonotoneCheck() Option { return func(c *config) { c.mutation.monotoneUnchecked = true } }
+
+// WithoutMonotoneSingleInstanceCheck is UNSOUND, for testing the oracle
+// only: the per-template monotone globals (monotone.go, dfg.WithMonotoneIn)
+// are given to templates with several instances too, so one instance's
+// writes pass for the thread's own.
+func WithoutMonotoneSingleInstanceCheck() Option {
+	return func(c *config) { c.mutation.monotoneAnyTemplate = true }
+}
 
 // WithoutCustomReleaseCheck is UNSOUND, for testing the oracle only:
 // locks built from atomic sections (cfg/atomiclock.go) count as mutexes

@@ -177,7 +177,9 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"join_sequential.c", WithoutLockRelays(), cfg.Options{}}, // the join relays too
 		{"mixed_cell_race.c", WithoutMixedForget(), cfg.Options{}},
 		{"monotone_broken.c", WithoutMonotoneCheck(), cfg.Options{}},
+		{"prec_bounded_producer_two.c", WithoutMonotoneSingleInstanceCheck(), cfg.Options{}},
 		{"atomic_lock_stolen.c", WithoutCustomReleaseCheck(), cfg.Options{}},
+		{"prec_tas_lock_thief.c", WithoutCustomReleaseCheck(), cfg.Options{}}, // a test-and-set lock (cfg/taslock.go)
 		{"join_site_in_loop.c", WithoutSpawnClassCheck(), cfg.Options{}},
 		{"join_then_spawn.c", WithoutJoinRelayIntoThreads(), cfg.Options{}},
 		{"join_all_partial.c", nil, cfg.Options{UnsoundJoinAllBounds: true}},

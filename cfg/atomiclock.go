@@ -43,6 +43,9 @@ func (b *builder) atomicLocks() {
 			changed = true
 		}
 	}
+	if b.tasLocks() { // taslock.go
+		changed = true
+	}
 	if changed {
 		b.atomicFlags()
 	}

@@ -20,5 +20,33 @@ import "chorus/cfg"
 // relation says. The number of threads does not matter: the argument is
 // about the sequence of writes to g, whoever makes them.
 func WithMonotone(mono map[*cfg.Var]int) Option {
-	return func(o *options) { o.monotone = mono }
+	return func(o *options) { o.monotone.all = mono }
+}
+
+// WithMonotoneIn gives the monotone globals per reading template: in[t]
+// replaces WithMonotone's map at the locations of t. The caller uses it
+// for templates with at most one instance (cfg.Template.Unbounded false:
+// main, or a thread spawned once by main outside any loop), where only
+// the writes of other templates need to move g in the direction: between
+// τ and now (see WithMonotone) the one thread of t did not write g (a
+// write of g is a definition of the cell, and S's last definition is at
+// τ), so every write of g in between was made by a thread of another
+// template, each one checked. Again the number of threads of the other
+// templates does not matter.
+func WithMonotoneIn(in map[*cfg.Template]map[*cfg.Var]int) Option {
+	return func(o *options) { o.monotone.in = in }
+}
+
+// monoSpec holds WithMonotone's and WithMonotoneIn's maps.
+type monoSpec struct {
+	all map[*cfg.Var]int
+	in  map[*cfg.Template]map[*cfg.Var]int
+}
+
+// forTemplate returns the monotone globals for readers in t.
+func (m monoSpec) forTemplate(t *cfg.Template) map[*cfg.Var]int {
+	if x, ok := m.in[t]; ok {
+		return x
+	}
+	return m.all
 }

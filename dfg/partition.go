@@ -261,6 +261,13 @@ func NewPartition(p *cfg.Program, relational bool) *Partition {
 				}
 			}
 		}
+		// Loop counters with the globals their loops step
+		// (partition_loops.go), last: within the cap, never instead of
+		// the merges above.
+		multi = MixedMultiOwner
+		for _, pr := range loopCounterPairs(p) {
+			mixUnion([]*cfg.Var{pr[0], pr[1]})
+		}
 	}
 	part := &Partition{cellOf: make([]CellID, n), index: make([]int, n)}
 	part.cells = append(part.cells, &Cell{ID: ControlCell})

@@ -22,8 +22,9 @@ type options struct {
 	wtoMaxEdges int
 	// unsoundMixedJoin: a test-only breakage (WithUnsoundMixedJoin).
 	unsoundMixedJoin bool
-	// monotone: globals assumed to move in one direction only (WithMonotone).
-	monotone map[*cfg.Var]int
+	// monotone: globals assumed to move in one direction only
+	// (WithMonotone, WithMonotoneIn; monotone.go).
+	monotone monoSpec
 }
 
 // WithThresholds adds widening thresholds to those collected from the
@@ -1195,7 +1196,7 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	}
 	for i, f := range frn {
 		if f != nil {
-			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone)
+			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone.forTemplate(loc.Template))
 		}
 	}
 	for _, v := range st.vals {

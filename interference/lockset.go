@@ -253,43 +253,76 @@ func (e flagEnv) set(v int, val int64, ok bool) flagEnv {
 	return out
 }
 
-// flagRegisters returns the local registers assigned only constants (at
-// least once) and never havocked or otherwise written.
+// flagRegisters returns the flag variables: thread-local integer
+// variables (local registers, and local memory cells, which the escape
+// analysis keeps private to one thread: cfg/finish.go) written at least
+// once and only by strong stores of a constant or of another flag
+// variable's value (a copy: t := cond after cond := t0 with t0 := 0), and
+// never havocked or otherwise written. Each thread writes its own copy,
+// so the values along one thread's path are the values its flag facts
+// say; a copy of a flag of unknown value is unknown.
 func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
 	flags := map[*cfg.Var]bool{}
 	bad := map[*cfg.Var]bool{}
-	reg := func(lv cfg.LValue) *cfg.Var {
-		if r, ok := lv.(*cfg.VarRef); ok && r.Var.Scope == cfg.Local && !r.Var.IsCell() {
-			return r.Var
+	type copyOf struct{ dst, src *cfg.Var }
+	var copies []copyOf
+	markBad := func(lv cfg.LValue) {
+		switch x := lv.(type) {
+		case *cfg.VarRef:
+			bad[x.Var] = true
+		case *cfg.Deref:
+			for _, c := range x.Cells {
+				bad[c] = true
+			}
 		}
-		return nil
 	}
 	for _, l := range p.Locs {
 		switch a := l.Act.(type) {
 		case *cfg.Assign:
-			if v := reg(a.Dst); v != nil {
-				if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && v.Type.Kind == cfg.IntType && c.Type == v.Type {
-					flags[v] = true
-				} else {
-					bad[v] = true
-				}
+			v := flagVar(a.Dst)
+			if v == nil || v.Type.Kind != cfg.IntType {
+				markBad(a.Dst)
+				continue
+			}
+			if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && c.Type == v.Type {
+				flags[v] = true
+			} else if src := flagVarExpr(a.Src); src != nil && src.Type == v.Type {
+				flags[v] = true
+				copies = append(copies, copyOf{v, src})
+			} else {
+				bad[v] = true
 			}
 		case *cfg.Havoc:
-			if v := reg(a.Dst); v != nil {
-				bad[v] = true
-			}
+			markBad(a.Dst)
 		case *cfg.Alloc:
-			if v := reg(a.Dst); v != nil {
-				bad[v] = true
+			markBad(a.Dst)
+			if a.Site != nil {
+				for _, c := range a.Site.Cells {
+					bad[c] = true
+				}
 			}
 		case *cfg.Spawn:
-			if v := reg(a.Handle); v != nil {
-				bad[v] = true
+			if a.Handle != nil {
+				markBad(a.Handle)
 			}
 			for _, t := range a.Targets {
 				if t != nil && t.Param != nil {
 					bad[t.Param] = true
 				}
+			}
+		case *cfg.Acquire:
+			markBad(a.Lock)
+		case *cfg.Release:
+			markBad(a.Lock)
+		}
+	}
+	// A copy of a non-flag is no flag (repeat: badness propagates).
+	for changed := true; changed; {
+		changed = false
+		for _, c := range copies {
+			if !bad[c.dst] && (bad[c.src] || !flags[c.src]) {
+				bad[c.dst] = true
+				changed = true
 			}
 		}
 	}
@@ -299,6 +332,47 @@ func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
 	return flags
 }
 
+// flagAssign returns env after assignment a (unchanged unless a writes a
+// flag variable of flags).
+func flagAssign(a *cfg.Assign, env flagEnv, flags map[*cfg.Var]bool) flagEnv {
+	v := flagVar(a.Dst)
+	if v == nil || !flags[v] {
+		return env
+	}
+	if c, ok := a.Src.(*cfg.Const); ok {
+		return env.set(v.ID, c.Value, true)
+	}
+	val, ok := env.get(flagVarExpr(a.Src).ID)
+	return env.set(v.ID, val, ok)
+}
+
+// flagVar returns the thread-local variable lv surely writes: a local
+// register, or a Deref of exactly one non-summary local cell of its type.
+func flagVar(lv cfg.LValue) *cfg.Var {
+	switch x := lv.(type) {
+	case *cfg.VarRef:
+		if x.Var.Scope == cfg.Local && !x.Var.IsCell() {
+			return x.Var
+		}
+	case *cfg.Deref:
+		if len(x.Cells) == 1 {
+			c := x.Cells[0]
+			if c.Scope == cfg.Local && !c.Summary && c.Type == x.Type {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// flagVarExpr is flagVar for an expression read (nil for anything else).
+func flagVarExpr(e cfg.Expr) *cfg.Var {
+	if lv, ok := e.(cfg.LValue); ok {
+		return flagVar(lv)
+	}
+	return nil
+}
+
 // evalFlags evaluates e when it depends only on known flags and constants.
 func evalFlags(e cfg.Expr, env flagEnv) (int64, bool) {
 	switch e := e.(type) {
@@ -306,6 +380,11 @@ func evalFlags(e cfg.Expr, env flagEnv) (int64, bool) {
 		return e.Value, e.Type.Kind == cfg.IntType
 	case *cfg.VarRef:
 		return env.get(e.Var.ID)
+	case *cfg.Deref:
+		if v := flagVar(e); v != nil {
+			return env.get(v.ID)
+		}
+		return 0, false
 	case *cfg.Unary:
 		x, ok := evalFlags(e.X, env)
 		if !ok {
@@ -404,10 +483,7 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 				}
 			}
 		case *cfg.Assign:
-			if r, ok := a.Dst.(*cfg.VarRef); ok && flags[r.Var] {
-				c := a.Src.(*cfg.Const)
-				o.env = o.env.set(r.Var.ID, c.Value, true)
-			}
+			o.env = flagAssign(a, f.env, flags)
 		case *cfg.Assume:
 			if v, ok := evalFlags(a.Cond, f.env); ok && v == 0 {
 				return o, false // infeasible on this path
@@ -450,7 +526,10 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 					facts[s.ID] = append(facts[s.ID], g)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeFacts(facts[s.ID])
-						seen[s.ID] = map[string]bool{facts[s.ID][0].key(): true}
+						seen[s.ID] = map[string]bool{}
+						for _, f := range facts[s.ID] {
+							seen[s.ID][f.key()] = true
+						}
 					}
 					work = append(work, s)
 				}
@@ -478,7 +557,36 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	return out
 }
 
+// mergeFacts replaces too many facts by fewer: first those with the same
+// lockset by one (the flags where they agree), and if that still leaves
+// too many, all by one (the intersection of the locksets). Either way
+// each old fact implies one of the new ones: only precision is lost.
+// Keeping the locksets apart matters where stale flags of earlier loop
+// iterations multiply the facts (a test-and-set loop: taslock.go).
 func mergeFacts(fs []pathFact) []pathFact {
+	var groups [][]pathFact
+	index := map[string]int{}
+	for _, f := range fs {
+		k := pathFact{locks: f.locks}.key()
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], f)
+	}
+	if len(groups) < len(fs) && len(groups) <= maxPathFacts/2 {
+		var out []pathFact
+		for _, g := range groups {
+			out = append(out, mergeAll(g)...)
+		}
+		return out
+	}
+	return mergeAll(fs)
+}
+
+func mergeAll(fs []pathFact) []pathFact {
 	m := pathFact{locks: append(bitset(nil), fs[0].locks...), env: fs[0].env}
 	for _, f := range fs[1:] {
 		for i := range m.locks {

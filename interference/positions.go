@@ -278,9 +278,7 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 					continue // refuted on this path
 				}
 			case *cfg.Assign:
-				if r, ok := a.Dst.(*cfg.VarRef); ok && flags[r.Var] {
-					env = env.set(r.Var.ID, a.Src.(*cfg.Const).Value, true)
-				}
+				env = flagAssign(a, env, flags)
 			}
 			for _, s := range x.Succs {
 				work = append(work, item{s, env})
