@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"chorus/cfg"
 	"chorus/dfg"
+	"chorus/domains"
 )
 
 // Write is an interfering write of another thread that reaches a check.
@@ -30,24 +32,55 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if len(c.Interference) == 0 {
 		return nil
 	}
+	// Memoized per check (the report and the warning's explanation both
+	// ask; on memcached.c each unproven check has thousands of edges, and
+	// the two calls were a quarter of the run).
+	r.writesMu.Lock()
+	defer r.writesMu.Unlock()
+	if ws, ok := r.writes[c.Check]; ok && c.Check != nil {
+		return slices.Clip(ws)
+	}
 	subject, op, k, filter := checkSubject(c.Check)
 	var out []Write
 	seen := map[Write]bool{}
+	names := map[dfg.CellID]string{}
+	type value struct {
+		iv domains.Interval
+		ok bool // the source assigns an integer
+	}
+	values := map[*cfg.Loc]value{} // the value written at a source
 	for _, e := range c.Interference {
-		w := Write{Pos: e.Src.Pos, Var: r.cellName(e.Cell)}
-		if a, ok := e.Src.Act.(*cfg.Assign); ok && a.Src.ExprType().IsInt() && r.Solver != nil {
-			iv := r.Solver.At(e.Src).Eval(a.Src)
-			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(iv, op, k) {
+		name, ok := names[e.Cell]
+		if !ok {
+			name = r.cellName(e.Cell)
+			names[e.Cell] = name
+		}
+		w := Write{Pos: e.Src.Pos, Var: name}
+		val, ok := values[e.Src]
+		if !ok {
+			if a, isAsg := e.Src.Act.(*cfg.Assign); isAsg && a.Src.ExprType().IsInt() && r.Solver != nil {
+				val = value{iv: r.Solver.At(e.Src).Eval(a.Src), ok: true}
+			}
+			values[e.Src] = val
+		}
+		if val.ok {
+			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(val.iv, op, k) {
 				continue // this write cannot break the check
 			}
-			w.Value = intervalString(iv)
+			w.Value = intervalString(val.iv)
 		}
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)
 		}
 	}
-	return out
+	if c.Check != nil {
+		if r.writes == nil {
+			r.writes = map[*cfg.Check][]Write{}
+		}
+		r.writes[c.Check] = out
+	}
+	return slices.Clip(out)
 }
 
 // cellName names a cell by its variables in source terms.

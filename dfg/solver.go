@@ -114,6 +114,8 @@ type Solver struct {
 	touch    [][]bool
 	// idx: by location ID, its edges grouped by target cell (edgeIndex).
 	idx []*edgeIndex
+	// stateIDs: the last State.id given (derive).
+	stateIDs int64
 	// Push-based dirtiness (markOut): out[u] lists the edges out of node
 	// u (outN[d]: how many of d's edges are listed); when u's post may
 	// have changed, set marks each out-edge whose value may have changed
@@ -125,6 +127,7 @@ type Solver struct {
 	out    [][]outEdge
 	outN   []int32
 	dirtyC [][]bool
+	dirtyN []int32 // by node: the marks in dirtyC
 	ctrlD  []bool
 	hubQ   []int32
 	hubInQ []bool
@@ -430,6 +433,12 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 			nv = j
 		}
 		if nv.equal(old) {
+			if !s.isHead[id] {
+				// nv equals the state: let the next evaluation derive
+				// from the state itself, so that equal compares only
+				// what it changed (State.diffFrom).
+				s.last[id] = old
+			}
 			continue
 		}
 		s.set(id, nv)
@@ -547,7 +556,7 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 		s.cellTick = make([][]int64, n)
 		s.touch = make([][]bool, n)
 		s.out, s.outN = nil, nil
-		s.dirtyC, s.ctrlD = nil, nil
+		s.dirtyC, s.dirtyN, s.ctrlD = nil, nil, nil
 		s.hubQ, s.hubInQ, s.hubOut = nil, nil, nil
 	}
 	for len(s.cellTick) < n {
@@ -582,6 +591,9 @@ func (s *Solver) registerOut(n int) {
 	}
 	for len(s.dirtyC) < n {
 		s.dirtyC = append(s.dirtyC, nil)
+	}
+	for len(s.dirtyN) < n {
+		s.dirtyN = append(s.dirtyN, 0)
 	}
 	for len(s.ctrlD) < n {
 		s.ctrlD = append(s.ctrlD, false)
@@ -654,7 +666,10 @@ func (s *Solver) mark(o outEdge) {
 		dc = make([]bool, len(s.g.in[d]))
 		s.dirtyC[d] = dc
 	}
-	dc[o.slot] = true
+	if !dc[o.slot] {
+		dc[o.slot] = true
+		s.dirtyN[d]++
+	}
 	if int(d) < len(s.idx) {
 		if x := s.idx[d]; x != nil && x.trees != nil && int(o.k) < x.n {
 			if t := x.trees[o.slot]; t != nil {
@@ -1105,8 +1120,9 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 	}
 	s.last[id] = st
 	s.evalAt[id] = s.tick
-	if dc := s.dirtyC[id]; dc != nil {
-		clear(dc)
+	if s.dirtyN[id] > 0 {
+		clear(s.dirtyC[id])
+		s.dirtyN[id] = 0
 	}
 	s.ctrlD[id] = false
 
@@ -1135,7 +1151,14 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 	g := s.g
 	id := loc.ID
 	in := g.in[id]
-	if prev.bottom || len(prev.cells) != len(in) {
+	if !prev.bottom && len(prev.cells) != len(in) {
+		return s.evalFull(loc)
+	}
+	dirty := s.dirtyC[id]
+	if s.dirtyN[id] == 0 && !s.ctrlD[id] {
+		return prev // no edge into loc carries a new value
+	}
+	if prev.bottom {
 		return s.evalFull(loc)
 	}
 	x := s.edgeIndex(id)
@@ -1155,8 +1178,7 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 			return s.evalFull(loc) // ⊥
 		}
 	}
-	dirty := s.dirtyC[id]
-	if dirty == nil || !slices.Contains(dirty, true) {
+	if s.dirtyN[id] == 0 {
 		return prev
 	}
 	return s.evalCells(loc, dirty, prev)
@@ -1342,6 +1364,16 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	if !reach {
 		return &State{s: s, loc: loc, bottom: true}
 	}
+	if dirty != nil {
+		s.derive(st, prev)
+		for i, d := range dirty {
+			if d {
+				st.diff = append(st.diff, int32(i))
+			}
+		}
+	} else {
+		s.derive(st, nil)
+	}
 	for i, f := range frn {
 		if f != nil {
 			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone)
@@ -1353,6 +1385,16 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 		}
 	}
 	return st
+}
+
+// derive names st (a new state) and records it as derived from base (nil:
+// from none); the caller fills st.diff.
+func (s *Solver) derive(st, base *State) {
+	s.stateIDs++
+	st.id = s.stateIDs
+	if base != nil {
+		st.baseID = base.id
+	}
 }
 
 // cellTreeMin is the number of edges from which a cell's join is kept in a
