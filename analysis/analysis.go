@@ -24,7 +24,6 @@
 package analysis
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -181,8 +180,10 @@ type Result struct {
 	Solver  *dfg.Solver
 	Engine  *interference.Engine // closed; for its static facts only
 
-	writesMu sync.Mutex
-	writes   map[*cfg.Check][]Write // Writes, memoized
+	writesMu  sync.Mutex
+	writes    map[*cfg.Check][]Write // Writes, memoized
+	cellNames map[dfg.CellID]string  // for Writes: cellName
+	written   map[*cfg.Loc]writtenValue
 }
 
 // Safe reports whether every selected check is proven or unreachable.
@@ -456,20 +457,18 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 			add(e.Src)
 		}
 	}
-	// Stable by source: sorted by (source, position).
-	ord := make([]int32, len(out))
-	for i := range ord {
-		ord[i] = int32(i)
+	// Stable by source: a counting sort on the source's ID.
+	at := make([]int, nLocs+1)
+	for _, e := range out {
+		at[e.Src.ID+1]++
 	}
-	slices.SortFunc(ord, func(a, b int32) int {
-		if c := cmp.Compare(out[a].Src.ID, out[b].Src.ID); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
+	for i := 1; i <= nLocs; i++ {
+		at[i] += at[i-1]
+	}
 	sorted := make([]dfg.Edge, len(out))
-	for i, k := range ord {
-		sorted[i] = out[k]
+	for _, e := range out {
+		sorted[at[e.Src.ID]] = e
+		at[e.Src.ID]++
 	}
 	return sorted
 }

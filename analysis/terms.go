@@ -43,25 +43,30 @@ func (r *Result) Writes(c CheckResult) []Write {
 	subject, op, k, filter := checkSubject(c.Check)
 	var out []Write
 	seen := map[Write]bool{}
-	names := map[dfg.CellID]string{}
-	type value struct {
-		iv domains.Interval
-		ok bool // the source assigns an integer
+	if r.cellNames == nil {
+		r.cellNames = map[dfg.CellID]string{}
+		r.written = map[*cfg.Loc]writtenValue{}
 	}
-	values := map[*cfg.Loc]value{} // the value written at a source
+	// emitted: the (source, cell) pairs already in out (the same Write
+	// again: skipped before building it)
+	emitted := map[uint64]bool{}
 	for _, e := range c.Interference {
-		name, ok := names[e.Cell]
+		key := uint64(e.Src.ID)<<32 | uint64(e.Cell)
+		if emitted[key] {
+			continue
+		}
+		name, ok := r.cellNames[e.Cell]
 		if !ok {
 			name = r.cellName(e.Cell)
-			names[e.Cell] = name
+			r.cellNames[e.Cell] = name
 		}
 		w := Write{Pos: e.Src.Pos, Var: name}
-		val, ok := values[e.Src]
+		val, ok := r.written[e.Src]
 		if !ok {
 			if a, isAsg := e.Src.Act.(*cfg.Assign); isAsg && a.Src.ExprType().IsInt() && r.Solver != nil {
-				val = value{iv: r.Solver.At(e.Src).Eval(a.Src), ok: true}
+				val = writtenValue{iv: r.Solver.At(e.Src).Eval(a.Src), ok: true}
 			}
-			values[e.Src] = val
+			r.written[e.Src] = val
 		}
 		if val.ok {
 			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(val.iv, op, k) {
@@ -69,6 +74,7 @@ func (r *Result) Writes(c CheckResult) []Write {
 			}
 			w.Value = intervalString(val.iv)
 		}
+		emitted[key] = true
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)
@@ -81,6 +87,13 @@ func (r *Result) Writes(c CheckResult) []Write {
 		r.writes[c.Check] = out
 	}
 	return slices.Clip(out)
+}
+
+// writtenValue is the value an assignment writes (ok: it assigns an
+// integer), for Writes.
+type writtenValue struct {
+	iv domains.Interval
+	ok bool
 }
 
 // cellName names a cell by its variables in source terms.
