@@ -28,8 +28,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"chorus/cfg"
@@ -178,6 +179,11 @@ type Result struct {
 	Graph   *dfg.Graph
 	Solver  *dfg.Solver
 	Engine  *interference.Engine // closed; for its static facts only
+
+	writesMu  sync.Mutex
+	writes    map[*cfg.Check][]Write // Writes, memoized
+	cellNames map[dfg.CellID]string  // for Writes: cellName
+	written   map[*cfg.Loc]writtenValue
 }
 
 // Safe reports whether every selected check is proven or unreachable.
@@ -390,21 +396,47 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 // the check reads.
 func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 	var out []dfg.Edge
-	seen := map[dfg.Edge]bool{}
+	// (integer keys and an index sort: on memcached.c hundreds of
+	// unproven checks each get thousands of edges expanded from hubs, and
+	// hashing whole edges and sort.SliceStable's reflective swaps took a
+	// sixth of the run). Within one add(into) every edge has Dst into and
+	// Interference set, so (source, cell, AlsoInterference) is the edge;
+	// a second add of the same location would add nothing new.
+	done := map[*cfg.Loc]bool{}
+	nLocs := len(g.Program().Locs)
 	add := func(into *cfg.Loc) {
-		used := map[dfg.CellID]bool{}
-		for _, c := range g.Uses(into) {
-			used[c] = true
+		if done[into] {
+			return
+		}
+		done[into] = true
+		uses := g.Uses(into) // sorted
+		// seen: a bit per (cell of uses, AlsoInterference, source)
+		seen := make([]uint64, (2*len(uses)*nLocs+63)/64)
+		note := func(ci int, e dfg.Edge) {
+			k := 2 * ci
+			if e.AlsoInterference {
+				k++
+			}
+			b := k*nLocs + e.Src.ID
+			if seen[b/64]&(1<<(b%64)) == 0 {
+				seen[b/64] |= 1 << (b % 64)
+				out = append(out, e)
+			}
 		}
 		for _, he := range g.Edges(into) {
-			if !he.Interference || !used[he.Cell] {
+			if !he.Interference {
 				continue
 			}
-			for _, e := range g.Expand(he) {
-				if !seen[e] {
-					seen[e] = true
-					out = append(out, e)
+			ci, ok := slices.BinarySearch(uses, he.Cell)
+			if !ok {
+				continue
+			}
+			if srcs := g.HubSources(he.Src); srcs != nil {
+				for _, s := range srcs { // (g.Expand(he), without the slice)
+					note(ci, dfg.Edge{Src: s, Cell: he.Cell, Dst: he.Dst, Interference: true})
 				}
+			} else {
+				note(ci, he)
 			}
 		}
 	}
@@ -421,8 +453,20 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 			add(e.Src)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Src.ID < out[j].Src.ID })
-	return out
+	// Stable by source: a counting sort on the source's ID.
+	at := make([]int, nLocs+1)
+	for _, e := range out {
+		at[e.Src.ID+1]++
+	}
+	for i := 1; i <= nLocs; i++ {
+		at[i] += at[i-1]
+	}
+	sorted := make([]dfg.Edge, len(out))
+	for _, e := range out {
+		sorted[at[e.Src.ID]] = e
+		at[e.Src.ID]++
+	}
+	return sorted
 }
 
 // Explain renders a check's interfering writes (Writes) on one line:

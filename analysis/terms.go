@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"chorus/cfg"
 	"chorus/dfg"
+	"chorus/domains"
 )
 
 // Write is an interfering write of another thread that reaches a check.
@@ -30,24 +32,68 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if len(c.Interference) == 0 {
 		return nil
 	}
+	// Memoized per check (the report and the warning's explanation both
+	// ask; on memcached.c each unproven check has thousands of edges, and
+	// the two calls were a quarter of the run).
+	r.writesMu.Lock()
+	defer r.writesMu.Unlock()
+	if ws, ok := r.writes[c.Check]; ok && c.Check != nil {
+		return slices.Clip(ws)
+	}
 	subject, op, k, filter := checkSubject(c.Check)
 	var out []Write
 	seen := map[Write]bool{}
+	if r.cellNames == nil {
+		r.cellNames = map[dfg.CellID]string{}
+		r.written = map[*cfg.Loc]writtenValue{}
+	}
+	// emitted: the (source, cell) pairs already in out (the same Write
+	// again: skipped before building it)
+	emitted := map[uint64]bool{}
 	for _, e := range c.Interference {
-		w := Write{Pos: e.Src.Pos, Var: r.cellName(e.Cell)}
-		if a, ok := e.Src.Act.(*cfg.Assign); ok && a.Src.ExprType().IsInt() && r.Solver != nil {
-			iv := r.Solver.At(e.Src).Eval(a.Src)
-			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(iv, op, k) {
+		key := uint64(e.Src.ID)<<32 | uint64(e.Cell)
+		if emitted[key] {
+			continue
+		}
+		name, ok := r.cellNames[e.Cell]
+		if !ok {
+			name = r.cellName(e.Cell)
+			r.cellNames[e.Cell] = name
+		}
+		w := Write{Pos: e.Src.Pos, Var: name}
+		val, ok := r.written[e.Src]
+		if !ok {
+			if a, isAsg := e.Src.Act.(*cfg.Assign); isAsg && a.Src.ExprType().IsInt() && r.Solver != nil {
+				val = writtenValue{iv: r.Solver.At(e.Src).Eval(a.Src), ok: true}
+			}
+			r.written[e.Src] = val
+		}
+		if val.ok {
+			if filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(val.iv, op, k) {
 				continue // this write cannot break the check
 			}
-			w.Value = intervalString(iv)
+			w.Value = intervalString(val.iv)
 		}
+		emitted[key] = true
 		if !seen[w] {
 			seen[w] = true
 			out = append(out, w)
 		}
 	}
-	return out
+	if c.Check != nil {
+		if r.writes == nil {
+			r.writes = map[*cfg.Check][]Write{}
+		}
+		r.writes[c.Check] = out
+	}
+	return slices.Clip(out)
+}
+
+// writtenValue is the value an assignment writes (ok: it assigns an
+// integer), for Writes.
+type writtenValue struct {
+	iv domains.Interval
+	ok bool
 }
 
 // cellName names a cell by its variables in source terms.

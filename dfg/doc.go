@@ -70,9 +70,14 @@
 //
 // The solver iterates a worklist ordered by a weak topological order
 // (Bourdoncle) of the location graph of the DFG. An evaluation after the
-// first recomputes only the cells with a source whose state changed since
+// first recomputes only the cells one of whose edges may carry a new value
 // (Solver.evalIncr; equal to a full evaluation, checked in this package's
-// tests). At component heads it joins,
+// tests): a location whose state changes marks its out-edges (a hub's are
+// marked when its value changes), so an evaluation touches only what
+// changed; a cell with many edges keeps their join in a tree of partial
+// joins (cellTree). States record which cells an evaluation changed, so
+// joins at heads and equality tests look at those only. At component
+// heads it joins,
 // and after WithWideningDelay joins widens — with thresholds: the program's
 // constants c-1, c, c+1 and type bounds, plus WithThresholds — only the
 // cells that flow back into the head from inside its component. A head

@@ -310,6 +310,17 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 }
 
 func (g *Graph) addEdge(e Edge) bool {
+	if g.IsHub(e.Src) || g.IsHub(e.Dst) {
+		// Edges of hubs are not in edgeSet (AddHub makes them for a
+		// fresh hub, deduplicated there): look for a duplicate here.
+		for _, x := range g.edges[e.Dst.ID] {
+			if x.Src == e.Src && x.Cell == e.Cell {
+				return false
+			}
+		}
+		g.appendEdge(e)
+		return true
+	}
 	k := edgeKey{src: -1, cell: e.Cell, dst: int32(e.Dst.ID)}
 	if e.Src != nil {
 		k.src = int32(e.Src.ID)
@@ -318,6 +329,12 @@ func (g *Graph) addEdge(e Edge) bool {
 		return false
 	}
 	g.edgeSet[k] = struct{}{}
+	g.appendEdge(e)
+	return true
+}
+
+// appendEdge adds e, known not to be in the graph yet.
+func (g *Graph) appendEdge(e Edge) {
 	g.edges[e.Dst.ID] = append(g.edges[e.Dst.ID], e)
 	if e.Src != nil {
 		s := g.succs[e.Src.ID]
@@ -326,7 +343,6 @@ func (g *Graph) addEdge(e Edge) bool {
 		}
 	}
 	g.nEdges++
-	return true
 }
 
 // computeRPO orders the locations in reverse postorder of the CFG plus

@@ -44,20 +44,35 @@ func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
 		return 0
 	}
 	hub := g.newHub(cell, srcs)
-	for _, s := range srcs {
-		g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: hub, Interference: true})
-		g.addEdge(Edge{Src: s, Cell: cell, Dst: hub, Interference: true})
-	}
+	g.hubEdges(hub, cell, srcs)
 	g.pending = append(g.pending, hub)
 	n := 0
+	seen := make(map[*cfg.Loc]bool, len(ds))
 	for _, d := range ds {
-		if g.addEdge(Edge{Src: hub, Cell: cell, Dst: d, Interference: true}) {
+		// (the hub is new: its edges are deduplicated here, not in
+		// edgeSet, whose lookups were a tenth of memcached.c's run)
+		if !seen[d] {
+			seen[d] = true
+			g.appendEdge(Edge{Src: hub, Cell: cell, Dst: d, Interference: true})
 			g.nInterf++
 			g.pending = append(g.pending, d)
 			n++
 		}
 	}
 	return n
+}
+
+// hubEdges adds the edges src —control→ hub and src —cell→ hub of a new
+// hub, once per source.
+func (g *Graph) hubEdges(hub *cfg.Loc, cell CellID, srcs []*cfg.Loc) {
+	seen := make(map[*cfg.Loc]bool, len(srcs))
+	for _, s := range srcs {
+		if !seen[s] {
+			seen[s] = true
+			g.appendEdge(Edge{Src: s, Cell: ControlCell, Dst: hub, Interference: true})
+			g.appendEdge(Edge{Src: s, Cell: cell, Dst: hub, Interference: true})
+		}
+	}
 }
 
 // newHub makes the hub location and its per-node entries.
@@ -139,13 +154,11 @@ func (g *Graph) rebuildHubs(outEdges []Edge) {
 			panic(fmt.Sprintf("dfg: hub %d rebuilt as %d", h.ID, nh.ID))
 		}
 		g.hubs[i] = h // keep the Loc the caller may hold
-		for _, s := range srcs[i] {
-			g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: h, Interference: true})
-			g.addEdge(Edge{Src: s, Cell: cells[i], Dst: h, Interference: true})
-		}
+		g.hubEdges(h, cells[i], srcs[i])
 	}
-	for _, e := range outEdges {
-		if g.Tracks(e.Dst, e.Cell) && g.addEdge(e) {
+	for _, e := range outEdges { // (distinct: they were edges of the graph)
+		if g.Tracks(e.Dst, e.Cell) {
+			g.appendEdge(e)
 			g.nInterf++
 		}
 	}

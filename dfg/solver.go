@@ -115,6 +115,24 @@ type Solver struct {
 	touch    [][]bool
 	// idx: by location ID, its edges grouped by target cell (edgeIndex).
 	idx []*edgeIndex
+	// stateIDs: the last State.id given (derive).
+	stateIDs int64
+	// Push-based dirtiness (markOut): out[u] lists the edges out of node
+	// u (outN[d]: how many of d's edges are listed); when u's post may
+	// have changed, set marks each out-edge whose value may have changed
+	// in its target: dirtyC[d][i] for a cell, ctrlD[d] for control, and
+	// the edge's leaf in the target's join tree of the cell (cellTree).
+	// A hub's out-edges are marked when its value really changed
+	// (flushHubs, before every evaluation): hubQ lists the hubs whose
+	// sources changed since, hubOut the value last compared.
+	out    [][]outEdge
+	outN   []int32
+	dirtyC [][]bool
+	dirtyN []int32 // by node: the marks in dirtyC
+	ctrlD  []bool
+	hubQ   []int32
+	hubInQ []bool
+	hubOut []*post
 
 	stats Stats
 }
@@ -283,6 +301,9 @@ func (s *Solver) Solve(ctx context.Context) error {
 				nv := s.eval(g.node(id))
 				if !nv.leq(s.state(id)) {
 					bad = append(bad, id)
+					// (ascend's joinAfter needs a state above the last
+					// evaluation: evaluate this one in full next time)
+					s.last[id] = nil
 				}
 			}
 			if len(bad) == 0 {
@@ -388,9 +409,10 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 		}
 		s.stats.Evaluations++
 		old := s.state(id)
+		prev := s.last[id]
 		nv := s.eval(g.node(id))
 		if s.isHead[id] {
-			j := old.join(nv)
+			j := old.joinAfter(nv, prev)
 			s.widenN[id]++
 			if s.widenN[id] > s.opt.delay && !j.equal(old) {
 				s.stats.Widenings++
@@ -412,6 +434,12 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 			nv = j
 		}
 		if nv.equal(old) {
+			if !s.isHead[id] {
+				// nv equals the state: let the next evaluation derive
+				// from the state itself, so that equal compares only
+				// what it changed (State.diffFrom).
+				s.last[id] = old
+			}
 			continue
 		}
 		s.set(id, nv)
@@ -432,6 +460,7 @@ func (s *Solver) set(id int32, st *State) {
 	} else {
 		s.changed[id] = s.tick
 	}
+	s.markOut(id)
 	if int(id) < len(s.g.hubsOf) {
 		nLocs := len(s.g.prog.Locs)
 		for k, h := range s.g.hubsOf[id] {
@@ -439,6 +468,10 @@ func (s *Solver) set(id int32, st *State) {
 			s.changed[h] = s.tick
 			if i := int(h) - nLocs; i < len(s.hubTrees) && s.hubTrees[i] != nil {
 				s.hubTrees[i].dirty(s.g.hubSlot[id][k])
+			}
+			if !s.hubInQ[h] {
+				s.hubInQ[h] = true
+				s.hubQ = append(s.hubQ, h)
 			}
 		}
 	}
@@ -523,6 +556,9 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 		s.idx = nil
 		s.cellTick = make([][]int64, n)
 		s.touch = make([][]bool, n)
+		s.out, s.outN = nil, nil
+		s.dirtyC, s.dirtyN, s.ctrlD = nil, nil, nil
+		s.hubQ, s.hubInQ, s.hubOut = nil, nil, nil
 	}
 	for len(s.cellTick) < n {
 		s.cellTick = append(s.cellTick, nil)
@@ -533,6 +569,135 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 	}
 	for _, l := range pending {
 		s.last[l.ID] = nil
+	}
+	s.registerOut(n)
+}
+
+// outEdge is an edge as its source lists it (Solver.out): the target, the
+// edge's index in the target's edges, the index of its cell in the
+// target's In (controlSlot for control), and srcIdx as in edgeIndex.
+type outEdge struct{ dst, k, slot, srcIdx int32 }
+
+// registerOut lists the edges added since the last call in their sources'
+// out lists (edges are only appended to a node's list between rebuilds,
+// which start the tables afresh), and sizes the per-node dirtiness tables
+// for n nodes.
+func (s *Solver) registerOut(n int) {
+	g := s.g
+	for len(s.out) < n {
+		s.out = append(s.out, nil)
+	}
+	for len(s.outN) < n {
+		s.outN = append(s.outN, 0)
+	}
+	for len(s.dirtyC) < n {
+		s.dirtyC = append(s.dirtyC, nil)
+	}
+	for len(s.dirtyN) < n {
+		s.dirtyN = append(s.dirtyN, 0)
+	}
+	for len(s.ctrlD) < n {
+		s.ctrlD = append(s.ctrlD, false)
+	}
+	for len(s.hubInQ) < n {
+		s.hubInQ = append(s.hubInQ, false)
+	}
+	for len(s.hubOut) < n {
+		s.hubOut = append(s.hubOut, nil)
+	}
+	nLocs := len(g.prog.Locs)
+	for d := range n {
+		if d >= nLocs {
+			break // a hub's inputs are its tree's leaves (set marks them)
+		}
+		edges := g.edges[d]
+		in := g.in[d]
+		for k := int(s.outN[d]); k < len(edges); k++ {
+			e := edges[k]
+			if e.Src == nil {
+				continue // ⊥ never changes
+			}
+			o := outEdge{dst: int32(d), k: int32(k), slot: -1, srcIdx: -1}
+			if e.Cell == ControlCell {
+				o.slot = controlSlot
+			} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
+				o.slot = int32(j)
+			} else {
+				continue // a cell d does not track
+			}
+			u := e.Src.ID
+			if u < nLocs && e.Cell != ControlCell {
+				if j, ok := slices.BinarySearch(g.in[u], e.Cell); ok && !s.touched(int32(u))[j] {
+					o.srcIdx = int32(j)
+				}
+			}
+			s.out[u] = append(s.out[u], o)
+		}
+		s.outN[d] = int32(len(edges))
+	}
+}
+
+// markOut marks the out-edges of node u whose value may have changed at
+// the current tick: those whose cell u passes through when that cell's
+// tick was bumped, the others when changed[u] was (for a hub: all).
+func (s *Solver) markOut(u int32) {
+	ct := s.cellTick[u]
+	all := s.changed[u] == s.tick
+	for _, o := range s.out[u] {
+		if o.srcIdx >= 0 {
+			if int(o.srcIdx) >= len(ct) || ct[o.srcIdx] != s.tick {
+				continue
+			}
+		} else if !all {
+			continue
+		}
+		s.mark(o)
+	}
+}
+
+// mark records that edge o may carry a new value to its target.
+func (s *Solver) mark(o outEdge) {
+	d := o.dst
+	if o.slot == controlSlot {
+		s.ctrlD[d] = true
+		return
+	}
+	dc := s.dirtyC[d]
+	if dc == nil {
+		dc = make([]bool, len(s.g.in[d]))
+		s.dirtyC[d] = dc
+	}
+	if !dc[o.slot] {
+		dc[o.slot] = true
+		s.dirtyN[d]++
+	}
+	if int(d) < len(s.idx) {
+		if x := s.idx[d]; x != nil && x.trees != nil && int(o.k) < x.n {
+			if t := x.trees[o.slot]; t != nil {
+				t.dirty(x.leaf[o.k])
+			}
+		}
+	}
+}
+
+// flushHubs marks the out-edges of every hub whose sources changed since
+// the last flush and whose value did change (exact: an edge out of a hub
+// carries the hub's value, a function of its sources' states).
+func (s *Solver) flushHubs() {
+	for len(s.hubQ) > 0 {
+		q := s.hubQ
+		s.hubQ = nil
+		for _, h := range q {
+			s.hubInQ[h] = false
+			p := s.postOf(s.g.node(h))
+			if old := s.hubOut[h]; old != nil && postEqual(old, p) {
+				continue
+			}
+			s.hubOut[h] = p
+			for _, o := range s.out[h] {
+				s.mark(o)
+			}
+		}
 	}
 }
 
@@ -942,6 +1107,7 @@ func (f *frame) project(v domains.Value, k int) domains.Value {
 // then by evalIncr.
 func (s *Solver) eval(loc *cfg.Loc) *State {
 	id := loc.ID
+	s.flushHubs()
 	var st *State
 	if prev := s.last[id]; prev != nil {
 		st = s.evalIncr(loc, prev)
@@ -955,6 +1121,11 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 	}
 	s.last[id] = st
 	s.evalAt[id] = s.tick
+	if s.dirtyN[id] > 0 {
+		clear(s.dirtyC[id])
+		s.dirtyN[id] = 0
+	}
+	s.ctrlD[id] = false
 
 	return st
 }
@@ -966,64 +1137,49 @@ var checkIncremental = os.Getenv("CHORUS_CHECK_INCREMENTAL") != ""
 
 // evalIncr is evalFull given prev, the result of loc's last evaluation
 // (with the same edges: resetIncremental forgets it when they change): a
-// cell none of whose sources changed state since then (changed ≤ evalAt)
-// has the value it had, which is reused; the others are recomputed from
-// all their edges exactly as evalFull does. A source's post, and so what
-// its edges carry, is a function of its state alone (set bumps changed
-// whenever a state is replaced; a hub's post is a function of its
-// sources' states, and set bumps the hub with them), so the result equals
-// evalFull's. On memcached.c a location's 1,700 edges on average were
-// joined at each evaluation though one or two sources had changed.
+// cell none of whose edges was marked since then (mark: set marks the
+// out-edges of a location whose state changed, flushHubs those of a hub
+// whose value changed) has the value it had, which is reused; the others
+// are recomputed as evalFull does, a cell with many edges from its tree
+// of partial joins (cellTree). A source's post, and so what its edges
+// carry, is a function of its state alone (set marks whenever a state is
+// replaced; a hub's post is a function of its sources' states), so the
+// result equals evalFull's. On memcached.c a location's 1,700 edges on
+// average were joined at each evaluation though one or two sources had
+// changed; then every edge was still scanned at each evaluation to find
+// the changed ones (now they are pushed).
 func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 	g := s.g
 	id := loc.ID
 	in := g.in[id]
-	if prev.bottom || len(prev.cells) != len(in) {
+	if !prev.bottom && len(prev.cells) != len(in) {
 		return s.evalFull(loc)
 	}
-	since := s.evalAt[id]
+	dirty := s.dirtyC[id]
+	if s.dirtyN[id] == 0 && !s.ctrlD[id] {
+		return prev // no edge into loc carries a new value
+	}
+	if prev.bottom {
+		return s.evalFull(loc)
+	}
 	x := s.edgeIndex(id)
-	var dirty []bool
-	reach, unreach := false, false // a changed control source is / is not reachable
-	for k, src := range x.src {
-		if src < 0 {
-			continue
-		}
-		if j := x.srcIdx[k]; j >= 0 {
-			if ct := s.cellTick[src]; int(j) >= len(ct) || ct[j] <= since {
-				continue
+	if s.ctrlD[id] {
+		// A control source changed: prev was reachable, loc still is
+		// if some control source's post is not ⊥ (posts only grow
+		// while the solver ascends; narrowing can make one ⊥).
+		reach := false
+		for _, k := range x.ctrl {
+			src := x.src[k]
+			if src < 0 || !s.postOf(g.node(src)).bottom {
+				reach = true
+				break
 			}
-		} else if s.changed[src] <= since {
-			continue
 		}
-		i := x.slot[k]
-		if i == controlSlot {
-			// prev was reachable: loc still is if a changed control
-			// source's post is not ⊥ (it rarely is: posts only grow
-			// while the solver ascends; narrowing can make one ⊥).
-			if !reach {
-				if s.postOf(g.node(src)).bottom {
-					unreach = true
-				} else {
-					reach = true
-				}
-			}
-			continue
+		if !reach {
+			return s.evalFull(loc) // ⊥
 		}
-		if i < 0 {
-			continue // a cell loc does not track
-		}
-		if dirty == nil {
-			dirty = make([]bool, len(in))
-		}
-		dirty[i] = true
 	}
-	if unreach && !reach {
-		// Whether loc is reachable depends on the unchanged control
-		// sources too: evaluate from scratch.
-		return s.evalFull(loc)
-	}
-	if dirty == nil {
+	if s.dirtyN[id] == 0 {
 		return prev
 	}
 	return s.evalCells(loc, dirty, prev)
@@ -1039,6 +1195,13 @@ const controlSlot = -2
 type edgeIndex struct {
 	n   int // edges indexed
 	src []int32
+	// ctrl: the control edges (indexes).
+	ctrl []int32
+	// leaf: by edge, its position among the edges of its cell (its leaf
+	// in the cell's tree); trees: by cell index, the tree of partial
+	// joins of the cell's edges (cellTree; nil: none yet or not used).
+	leaf  []int32
+	trees []*hubTree
 	// srcIdx: the index of the edge's cell in In(src) when act(src) does
 	// not touch it (its post passes the state's value through: the
 	// edge changed when cellTick[src][srcIdx] did), else -1 (when
@@ -1077,6 +1240,7 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		x.slot[k] = -1
 		if e.Cell == ControlCell {
 			x.slot[k] = controlSlot
+			x.ctrl = append(x.ctrl, int32(k))
 		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
 			x.slot[k] = int32(j)
 			x.at[j+2]++
@@ -1086,8 +1250,12 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		x.at[i] += x.at[i-1]
 	}
 	x.by = make([]int32, x.at[len(x.at)-1])
+	x.leaf = make([]int32, len(edges))
+	placed := make([]int32, len(in))
 	for k, j := range x.slot {
 		if j >= 0 {
+			x.leaf[k] = placed[j]
+			placed[j]++
 			x.by[x.at[j+1]] = int32(k)
 			x.at[j+1]++
 		}
@@ -1113,12 +1281,15 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	todo := edges
 	var ks []int32 // with dirty: the edges of the dirty cells
 	if dirty != nil {
-		reach = true // prev was not ⊥ and no control source changed
+		reach = true // prev was not ⊥ and loc is still reachable (evalIncr)
 		x := s.edgeIndex(loc.ID)
 		for i := range st.vals {
-			if !dirty[i] {
+			switch {
+			case !dirty[i]:
 				st.vals[i] = prev.vals[i]
-			} else {
+			case x.at[i+1]-x.at[i] >= cellTreeMin && s.part.cells[in[i]].Owner == nil:
+				st.vals[i] = s.cellTree(loc.ID, x, i, edges, sl)
+			default:
 				ks = append(ks, x.by[x.at[i]:x.at[i+1]]...)
 			}
 		}
@@ -1194,6 +1365,16 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	if !reach {
 		return &State{s: s, loc: loc, bottom: true}
 	}
+	if dirty != nil {
+		s.derive(st, prev)
+		for i, d := range dirty {
+			if d {
+				st.diff = append(st.diff, int32(i))
+			}
+		}
+	} else {
+		s.derive(st, nil)
+	}
 	for i, f := range frn {
 		if f != nil {
 			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone.forTemplate(loc.Template))
@@ -1205,6 +1386,70 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 		}
 	}
 	return st
+}
+
+// derive names st (a new state) and records it as derived from base (nil:
+// from none); the caller fills st.diff.
+func (s *Solver) derive(st, base *State) {
+	s.stateIDs++
+	st.id = s.stateIDs
+	if base != nil {
+		st.baseID = base.id
+	}
+}
+
+// cellTreeMin is the number of edges from which a cell's join is kept in a
+// tree of partial joins (cellTree) for incremental evaluations.
+const cellTreeMin = 16
+
+// cellTree returns the join of what the edges of location id's i-th
+// tracked cell carry (nil: none carries anything), from the cell's tree
+// of partial joins (a hubTree over the cell's edges in x.by order), built
+// at the first call; mark dirties the leaves of the edges whose values may
+// have changed since, and only their paths to the root are joined again:
+// a location with thousands of edges into one cell, one or two of whose
+// sources changed, costs a few joins instead of thousands. The join is a
+// least upper bound (associative, commutative), so the root is what the
+// linear join of evalCells gives; CHORUS_CHECK_INCREMENTAL compares the
+// whole evaluation with evalFull. Not for mixed cells (their foreign
+// sources are joined apart).
+func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []Edge, sl []edgeSlot) domains.Value {
+	if x.trees == nil {
+		x.trees = make([]*hubTree, len(x.at)-1)
+	}
+	by := x.by[x.at[i]:x.at[i+1]]
+	t := x.trees[i]
+	if t == nil {
+		t = newHubTree(len(by))
+		x.trees[i] = t
+		s.stats.EdgeVisits += len(by)
+	} else {
+		s.stats.EdgeVisits += len(t.todo)
+	}
+	return t.root(func(leaf int) domains.Value {
+		k := by[leaf]
+		return s.edgeVal(edges[k], &sl[k])
+	})
+}
+
+// edgeVal is the value edge e carries for its cell (nil when its source's
+// post is ⊥); sl remembers the cell's slot in the source's post.
+func (s *Solver) edgeVal(e Edge, sl *edgeSlot) domains.Value {
+	if e.Src == nil {
+		return s.box(e.Cell)
+	}
+	p := s.postOf(e.Src)
+	if p.bottom {
+		return nil
+	}
+	if j := sl.src; j >= 0 && int(j) < len(p.cells) && p.cells[j] == e.Cell {
+		return p.vals[j]
+	}
+	if j, ok := slices.BinarySearch(p.cells, e.Cell); ok {
+		sl.src = int32(j)
+		return p.vals[j]
+	}
+	return s.box(e.Cell) // the source does not track the cell: any value
 }
 
 // edgeSlot remembers where an edge's cell sits in its source's post and in

@@ -18,6 +18,14 @@ type State struct {
 	bottom bool
 	cells  []CellID // sorted; shared with Graph.In (do not modify)
 	vals   []domains.Value
+	// id (0: none) names a state the solver made by evalCells or
+	// joinAfter; such a state derived from another one (id baseID ≠ 0)
+	// holds its very value objects except at the indexes in diff, so
+	// equal and joinAfter compare only those (a location tracks hundreds
+	// of cells of which an evaluation changes one or two). An id, not a
+	// pointer: a chain of states must not be kept alive.
+	id, baseID int64
+	diff       []int32
 }
 
 // At returns Φ(loc) of the last Solve.
@@ -324,8 +332,23 @@ func (st *State) String() string {
 // Lattice operations on states of one location (same cells).
 
 func (st *State) equal(o *State) bool {
+	if st == o {
+		return true
+	}
 	if st.bottom || o.bottom {
 		return st.bottom == o.bottom
+	}
+	d, ok := st.diffFrom(o)
+	if !ok {
+		d, ok = o.diffFrom(st)
+	}
+	if ok {
+		for _, i := range d {
+			if a, b := st.vals[i], o.vals[i]; a != b && !a.Equal(b) {
+				return false
+			}
+		}
+		return true
 	}
 	for i, a := range st.vals {
 		// (the same value object: most cells of a re-evaluated state are
@@ -386,6 +409,70 @@ func (st *State) join(o *State) *State {
 		return st
 	}
 	return r
+}
+
+// joinAfter is st ⊔ o where st is a location's state and o its evaluation
+// following prev, its previous evaluation (nil: none), with st ⊒ prev: a
+// state is only ever set to an evaluation or to something above one (a
+// join, widening or narrowing of the old state with it), and the solver
+// forgets prev where that fails (the post-fixpoint verification). A cell
+// of o that is prev's own value object (evalIncr reuses it for the cells
+// none of whose edges changed) is then below st's, and joinInto would
+// return st's value: it is skipped without comparing (at the heads of
+// memcached.c's giant components that comparison, over every tracked
+// cell, was a fifth of the solver's time).
+func (st *State) joinAfter(o, prev *State) *State {
+	if st.bottom || o.bottom || prev == nil || prev.bottom || len(prev.vals) != len(o.vals) || len(st.vals) != len(o.vals) {
+		return st.join(o)
+	}
+	if checkIncremental {
+		for i, a := range st.vals {
+			if b := o.vals[i]; b == prev.vals[i] && joinInto(a, b) != a && !joinInto(a, b).Equal(a) {
+				panic(fmt.Sprintf("dfg: the state of location %d is not above its last evaluation", st.loc.ID))
+			}
+		}
+	}
+	if o == prev {
+		return st // (evalIncr found no cell to recompute)
+	}
+	idx, ok := o.diffFrom(prev) // the cells of o that may not be prev's
+	var r *State
+	for n := range len(st.vals) {
+		i := n
+		if ok {
+			if n >= len(idx) {
+				break
+			}
+			i = int(idx[n])
+		}
+		a, b := st.vals[i], o.vals[i]
+		if b == prev.vals[i] {
+			continue
+		}
+		j := joinInto(a, b)
+		if j == a {
+			continue
+		}
+		if r == nil {
+			r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: slices.Clone(st.vals)}
+			st.s.derive(r, st)
+		}
+		r.vals[i] = j
+		r.diff = append(r.diff, int32(i))
+	}
+	if r == nil {
+		return st
+	}
+	return r
+}
+
+// diffFrom returns, when st was derived from o (see State.id), the
+// indexes where st's values may not be o's own.
+func (st *State) diffFrom(o *State) ([]int32, bool) {
+	if st.baseID != 0 && st.baseID == o.id && len(st.vals) == len(o.vals) {
+		return st.diff, true
+	}
+	return nil, false
 }
 
 // widen: o ⊒ st (o is a join with st); only the cells in back are widened,
