@@ -112,14 +112,45 @@ func newCoarseGame(e *Engine) *coarseGame {
 	return c
 }
 
+// adoptPairs takes over the pair matrix of the exact game on bits
+// (bitgame.go), which fell back to this game after deriving its pairs:
+// the pair rules are the same in both games and compat has not changed
+// since, so its rows are the pairs this game would derive first. Its
+// rows are counted against this game's memory bound as if allocated here.
+// The flows' base facts come from the row moves of the next run, which,
+// with the matrix seeded, moves every row again with all its partners
+// (pairMatrix.run) and so hands each row's final mask to addFlows, as
+// when the pairs are derived here.
+func (c *coarseGame) adoptPairs(pm *pairMatrix) error {
+	if pm == nil || !pm.seeded {
+		return nil
+	}
+	for range pm.rows {
+		if _, err := c.allocBytes(); err != nil {
+			return err
+		}
+	}
+	pm.alloc = c.alloc
+	c.pm = pm
+	return nil
+}
+
 func (c *coarseGame) sizes() (pairs, flows int) { return c.pm.count, c.nFlows }
 
 func (c *coarseGame) alloc() (bitset, error) {
-	c.bytes += 8 * c.words
-	if c.bytes > c.limitBytes {
-		return nil, fmt.Errorf("%w (coarse game over %d MiB: %d positions, %d writer rows)", ErrTooManyFacts, c.limitBytes>>20, c.n, len(c.rows))
+	if _, err := c.allocBytes(); err != nil {
+		return nil, err
 	}
 	return newBitset(c.n), nil
+}
+
+// allocBytes counts one row against the memory bound.
+func (c *coarseGame) allocBytes() (int, error) {
+	c.bytes += 8 * c.words
+	if c.bytes > c.limitBytes {
+		return 0, fmt.Errorf("%w (coarse game over %d MiB: %d positions, %d writer rows)", ErrTooManyFacts, c.limitBytes>>20, c.n, len(c.rows))
+	}
+	return c.bytes, nil
 }
 
 func (c *coarseGame) useful(x int32) bitset {
@@ -193,6 +224,7 @@ func (c *coarseGame) writerReach(r *flowRow) error {
 // addFlows adds flowR(r.w, r.x, B) for the B in m that may use the value.
 func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 	u := c.useful(r.x)
+	em := c.e.emits(r.x)
 	for i, w := range m {
 		w &= u[i] &^ r.set[i]
 		if w == 0 {
@@ -203,10 +235,18 @@ func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 		if c.nFlows > c.e.maxCoarseFlows && c.e.maxCoarseFlows > 0 && c.err == nil {
 			c.err = fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 		}
+		f := w
+		if em != nil {
+			f &= em[i]
+		}
 		for w != 0 {
 			b := int32(i*64 + bits.TrailingZeros64(w))
 			w &= w - 1
 			r.todo = append(r.todo, b)
+		}
+		for f != 0 {
+			b := int32(i*64 + bits.TrailingZeros64(f))
+			f &= f - 1
 			c.newEdge = append(c.newEdge, fact3{r.w, r.x, b})
 		}
 	}
@@ -237,20 +277,35 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 }
 
 func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
-	// Pairs to their fixpoint; each executable step of a thread at a
-	// writer position also yields the base flows.
-	err := c.pm.run(ctx, func(a int32, m bitset) error {
-		for _, x := range c.e.mod[a] {
-			r, err := c.row(a, int32(x))
-			if err != nil {
-				return err
-			}
-			c.addFlows(r, m)
-		}
-		return c.err
-	})
-	if err != nil {
+	// Pairs to their fixpoint, then the base flows of each writer a:
+	// flowR(a, X, B) for B in its final step mask pair(a, ·) ∩ exec(a, ·)
+	// (the pair rules do not depend on the flows; every mask a row moves
+	// with on the way to the fixpoint is within the final one, and the
+	// final one is what the base rule asks for).
+	if err := c.pm.run(ctx, nil); err != nil {
 		return nil, err
+	}
+	if err := c.baseBound(); err != nil {
+		return nil, err
+	}
+	mask := newBitset(c.n)
+	for a := range c.pm.rows {
+		if a%256 == 255 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !c.stepMask(int32(a), mask) {
+			continue
+		}
+		for _, x := range c.e.mod[a] {
+			r, err := c.row(int32(a), int32(x))
+			if err != nil {
+				return nil, err
+			}
+			c.addFlows(r, mask)
+		}
+		if c.err != nil {
+			return nil, c.err
+		}
 	}
 
 	// Flows: the reader's steps, row by row.
@@ -274,6 +329,61 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 	out := c.newEdge
 	c.newEdge = nil
 	return out, nil
+}
+
+// stepMask sets mask to pair(a, ·) ∩ exec(a, ·) when a modifies a global
+// cell and the mask is not empty, and reports whether it did.
+func (c *coarseGame) stepMask(a int32, mask bitset) bool {
+	if len(c.e.mod[a]) == 0 {
+		return false
+	}
+	ex := c.pm.execSet(a)
+	if ex == nil {
+		return false
+	}
+	pa := c.pm.rows[a]
+	any := false
+	for i := range mask {
+		mask[i] = pa[i] & ex[i]
+		any = any || mask[i] != 0
+	}
+	return any
+}
+
+// baseBound fails the round, before any flow row is built, when the base
+// flows alone take the flow facts past the engine's bound: the facts only
+// grow from there (the reader's steps add to them), so the game would
+// fail at the bound anyway, after building most of its rows (umem: 32 M
+// base flows from 1.2 M pairs, several seconds). The count is exact: per
+// writer row, the readers of its final mask that the row does not hold
+// yet, on top of the flows of earlier rounds.
+func (c *coarseGame) baseBound() error {
+	limit := c.e.maxCoarseFlows
+	if limit <= 0 {
+		return nil
+	}
+	n := c.nFlows
+	mask := newBitset(c.n)
+	for a := range c.pm.rows {
+		if !c.stepMask(int32(a), mask) {
+			continue
+		}
+		for _, x := range c.e.mod[a] {
+			u := c.useful(int32(x))
+			r := c.rowOf[[2]int32{int32(a), int32(x)}]
+			for i, w := range mask {
+				w &= u[i]
+				if r != nil {
+					w &^= r.set[i]
+				}
+				n += bits.OnesCount64(w)
+			}
+		}
+		if n > limit {
+			return fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d base flows)", ErrTooManyFacts, limit, c.n, n)
+		}
+	}
+	return nil
 }
 
 // readerStep moves the reader of r's value standing at b, if it may.
