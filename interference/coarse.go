@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // coarseGame is the fallback when the exact game has more facts than the
@@ -308,27 +311,94 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 		}
 	}
 
-	// Flows: the reader's steps, row by row.
-	succ := newBitset(c.n)
-	for i, r := range c.rows {
-		if i%64 == 63 && ctx.Err() != nil {
-			return nil, ctx.Err()
+	// Flows: the reader's steps, row by row. The rows are independent
+	// (a row's steps read the pairs, exec and the static caches, and
+	// write only the row), so they are played concurrently, each row by
+	// one goroutine from start to end, its new facts kept with the row
+	// and listed in row order afterwards: the same facts in the same
+	// order as one row after the other. The caches the steps read are
+	// filled before (maps are only read concurrently).
+	for _, r := range c.rows {
+		c.useful(r.x)
+		c.e.emits(r.x)
+	}
+	for b := range c.n {
+		c.pm.execSet(int32(b))
+	}
+	facts := make([][]fact3, len(c.rows))
+	var (
+		next  atomic.Int64 // the next row to play
+		total atomic.Int64 // flow facts so far
+		over  atomic.Bool  // total passed the bound: stop
+	)
+	total.Store(int64(c.nFlows))
+	limit := int64(c.e.maxCoarseFlows)
+	play := func() {
+		var sink stepSink
+		for !over.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= len(c.rows) || i%64 == 63 && ctx.Err() != nil {
+				return
+			}
+			r := c.rows[i]
+			r.todo = append(r.todo, r.blocked...)
+			r.blocked = nil
+			for len(r.todo) > 0 {
+				b := r.todo[len(r.todo)-1]
+				r.todo = r.todo[:len(r.todo)-1]
+				c.readerStep(r, int(b), &sink)
+			}
+			r.todo = nil // release the round's frontier
+			if len(sink.facts) > 0 {
+				facts[i] = slices.Clone(sink.facts)
+				sink.facts = sink.facts[:0]
+			}
+			if sink.flows > 0 {
+				if total.Add(int64(sink.flows)) > limit && limit > 0 {
+					over.Store(true)
+				}
+				sink.flows = 0
+			}
 		}
-		r.todo = append(r.todo, r.blocked...)
-		r.blocked = nil
-		for len(r.todo) > 0 {
-			b := r.todo[len(r.todo)-1]
-			r.todo = r.todo[:len(r.todo)-1]
-			c.readerStep(r, int(b), succ)
-		}
-		if c.err != nil {
-			return nil, c.err
-		}
-		r.todo = nil // release the round's frontier
+	}
+	workers := min(runtime.GOMAXPROCS(0), maxGameWorkers, 1+len(c.rows)/rowsPerWorker)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			play()
+		}()
+	}
+	play()
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c.nFlows = int(total.Load())
+	if over.Load() {
+		return nil, fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 	}
 	out := c.newEdge
 	c.newEdge = nil
+	for _, f := range facts {
+		out = append(out, f...)
+	}
 	return out, nil
+}
+
+// maxGameWorkers bounds the goroutines that play the coarse game's rows;
+// each has at least rowsPerWorker rows (a variable for tests).
+const maxGameWorkers = 8
+
+var rowsPerWorker = 64
+
+// stepSink collects what one goroutine's reader steps add: new edge
+// facts, the count of new flow facts, and a scratch list.
+type stepSink struct {
+	facts []fact3
+	flows int
+	succ  []int32
 }
 
 // stepMask sets mask to pair(a, ·) ∩ exec(a, ·) when a modifies a global
@@ -386,9 +456,9 @@ func (c *coarseGame) baseBound() error {
 	return nil
 }
 
-// readerStep moves the reader of r's value standing at b, if it may.
-// succ is an all-zero scratch row, left all-zero.
-func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
+// readerStep moves the reader of r's value standing at b, if it may,
+// into sink.
+func (c *coarseGame) readerStep(r *flowRow, b int, sink *stepSink) {
 	e := c.e
 	if e.modifies(int32(b), int(r.x)) {
 		return // the reader overwrites x: w's value ends here
@@ -397,17 +467,28 @@ func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
 		r.blocked = append(r.blocked, int32(b))
 		return
 	}
-	for _, b2 := range e.pos.cf[b] {
-		succ.set(int(b2))
+	// The successors one by one, ascending (the order addFlows would
+	// list them in): a step has a handful of successors, and a row of
+	// them costs a pass over all n/64 words (pcwd: most of the game).
+	succ := append(append(sink.succ[:0], e.pos.cf[b]...), e.spawn[b]...)
+	if len(succ) > 1 {
+		slices.Sort(succ)
 	}
-	for _, en := range e.spawn[b] {
-		succ.set(int(en))
+	u := c.live[r.x]
+	em := c.e.emitAt[r.x]
+	if c.e.allFacts {
+		em = nil
 	}
-	c.addFlows(r, succ)
-	for _, b2 := range e.pos.cf[b] {
-		succ.clear(int(b2))
+	for i, b2 := range succ {
+		if i > 0 && succ[i-1] == b2 || !u.has(int(b2)) || r.set.has(int(b2)) {
+			continue
+		}
+		r.set.set(int(b2))
+		sink.flows++
+		r.todo = append(r.todo, b2)
+		if em == nil || em.has(int(b2)) {
+			sink.facts = append(sink.facts, fact3{r.w, r.x, b2})
+		}
 	}
-	for _, en := range e.spawn[b] {
-		succ.clear(int(en))
-	}
+	sink.succ = succ
 }

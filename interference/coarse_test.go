@@ -501,3 +501,71 @@ func TestCoarseTakeoverAndFlowBound(t *testing.T) {
 	}
 	t.Logf("%d programs: %d takeovers compared, %d flow bounds checked", len(progs), tookOver, bounded)
 }
+
+// The coarse game's rows played concurrently give the same facts in the
+// same order, round by round, as played one after the other.
+func TestCoarseConcurrentRows(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/check/*.c")
+	sort.Strings(files)
+	var progs []*cfg.Program
+	for _, f := range files {
+		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
+			progs = append(progs, p)
+		}
+	}
+	for seed := int64(1); seed <= 60; seed++ {
+		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
+		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		progs = append(progs, p)
+	}
+	defer func(n int) { rowsPerWorker = n }(rowsPerWorker)
+	facts := func(p *cfg.Program, perWorker int) []string {
+		rowsPerWorker = perWorker
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithCoarse())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		var rounds []string
+		inv := &weakening{}
+		for inv.round = 0; inv.round < 4; inv.round++ {
+			k := len(e.classes)
+			for b, l := range e.pos.locs {
+				lits, ok := e.signature(l, inv)
+				if !ok {
+					continue
+				}
+				for c := 0; c < k; c++ {
+					if !e.compat[b*k+c] && e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+						e.compat[b*k+c] = true
+					}
+				}
+			}
+			if e.coarse == nil {
+				e.coarse = newCoarseGame(e)
+			}
+			fs, err := e.coarse.run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, f := e.coarse.sizes()
+			rounds = append(rounds, fmt.Sprint(p, f, fs))
+		}
+		return rounds
+	}
+	concurrent := 0
+	for i, p := range progs {
+		want, got := facts(p, 1<<30), facts(p, 1)
+		for r := range want {
+			if want[r] != got[r] {
+				t.Errorf("program %d round %d:\n one by one  %s\n concurrent  %s", i, r, want[r], got[r])
+			}
+		}
+		concurrent++
+	}
+	t.Logf("%d programs compared", concurrent)
+}
