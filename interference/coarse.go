@@ -49,6 +49,15 @@ import (
 // partners, the same word operations as a delta row would cost, without a
 // second P×P matrix; flows: lists of new readers, dropped after each
 // round). wreach is a list when short.
+//
+// Cost (the DDVerify drivers): the base flows are counted before any row
+// is built, so a game whose base flows alone pass the flow bound falls
+// back at once (umem, aztcd: it used to build most of 32 M flows first);
+// after the exact game on bits fails its bound, its pair matrix is taken
+// over (adoptPairs); a reader step adds its few successors one by one;
+// the rows' reader steps run concurrently (deterministic: facts listed in
+// row order); and only facts that map to a DFG edge are listed
+// (Engine.emits).
 type coarseGame struct {
 	e     *Engine
 	n     int // positions
