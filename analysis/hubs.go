@@ -31,14 +31,21 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 		cell int
 		dst  *cfg.Loc
 	}
-	srcsOf := map[target][]*cfg.Loc{}
+	// One map lookup per edge (the drivers send millions of edges a
+	// round); targets in order of first appearance, as before.
+	index := map[target]int{}
 	var targets []target
+	var srcsAt [][]*cfg.Loc
 	for _, e := range edges {
 		t := target{e.Cell, e.Dst}
-		if _, ok := srcsOf[t]; !ok {
+		i, ok := index[t]
+		if !ok {
+			i = len(targets)
+			index[t] = i
 			targets = append(targets, t)
+			srcsAt = append(srcsAt, nil)
 		}
-		srcsOf[t] = append(srcsOf[t], e.Src)
+		srcsAt[i] = append(srcsAt[i], e.Src)
 	}
 	type block struct {
 		cell int
@@ -48,8 +55,8 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 	blocks := map[string]*block{}
 	var order []*block
 	var key strings.Builder
-	for _, t := range targets {
-		srcs := srcsOf[t]
+	for ti, t := range targets {
+		srcs := srcsAt[ti]
 		slices.SortFunc(srcs, func(a, b *cfg.Loc) int { return a.ID - b.ID })
 		srcs = slices.Compact(srcs)
 		key.Reset()

@@ -332,7 +332,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		// Edges not returned before; clear the scratch.
 		slices.Sort(readers)
 		for _, x := range grp {
+			em := e.emits(x)
 			for _, b := range readers {
+				if em != nil && !em.has(int(b)) {
+					continue // no DFG edge at b (emits)
+				}
 				ab := acc[int(b)*W : int(b)*W+W]
 				key := [2]int32{x, b}
 				old := g.emitted[key]

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // coarseGame is the fallback when the exact game has more facts than the
@@ -46,6 +49,15 @@ import (
 // partners, the same word operations as a delta row would cost, without a
 // second P×P matrix; flows: lists of new readers, dropped after each
 // round). wreach is a list when short.
+//
+// Cost (the DDVerify drivers): the base flows are counted before any row
+// is built, so a game whose base flows alone pass the flow bound falls
+// back at once (umem, aztcd: it used to build most of 32 M flows first);
+// after the exact game on bits fails its bound, its pair matrix is taken
+// over (adoptPairs); a reader step adds its few successors one by one;
+// the rows' reader steps run concurrently (deterministic: facts listed in
+// row order); and only facts that map to a DFG edge are listed
+// (Engine.emits).
 type coarseGame struct {
 	e     *Engine
 	n     int // positions
@@ -112,14 +124,45 @@ func newCoarseGame(e *Engine) *coarseGame {
 	return c
 }
 
+// adoptPairs takes over the pair matrix of the exact game on bits
+// (bitgame.go), which fell back to this game after deriving its pairs:
+// the pair rules are the same in both games and compat has not changed
+// since, so its rows are the pairs this game would derive first. Its
+// rows are counted against this game's memory bound as if allocated here.
+// The flows' base facts come from the row moves of the next run, which,
+// with the matrix seeded, moves every row again with all its partners
+// (pairMatrix.run) and so hands each row's final mask to addFlows, as
+// when the pairs are derived here.
+func (c *coarseGame) adoptPairs(pm *pairMatrix) error {
+	if pm == nil || !pm.seeded {
+		return nil
+	}
+	for range pm.rows {
+		if _, err := c.allocBytes(); err != nil {
+			return err
+		}
+	}
+	pm.alloc = c.alloc
+	c.pm = pm
+	return nil
+}
+
 func (c *coarseGame) sizes() (pairs, flows int) { return c.pm.count, c.nFlows }
 
 func (c *coarseGame) alloc() (bitset, error) {
-	c.bytes += 8 * c.words
-	if c.bytes > c.limitBytes {
-		return nil, fmt.Errorf("%w (coarse game over %d MiB: %d positions, %d writer rows)", ErrTooManyFacts, c.limitBytes>>20, c.n, len(c.rows))
+	if _, err := c.allocBytes(); err != nil {
+		return nil, err
 	}
 	return newBitset(c.n), nil
+}
+
+// allocBytes counts one row against the memory bound.
+func (c *coarseGame) allocBytes() (int, error) {
+	c.bytes += 8 * c.words
+	if c.bytes > c.limitBytes {
+		return 0, fmt.Errorf("%w (coarse game over %d MiB: %d positions, %d writer rows)", ErrTooManyFacts, c.limitBytes>>20, c.n, len(c.rows))
+	}
+	return c.bytes, nil
 }
 
 func (c *coarseGame) useful(x int32) bitset {
@@ -193,6 +236,7 @@ func (c *coarseGame) writerReach(r *flowRow) error {
 // addFlows adds flowR(r.w, r.x, B) for the B in m that may use the value.
 func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 	u := c.useful(r.x)
+	em := c.e.emits(r.x)
 	for i, w := range m {
 		w &= u[i] &^ r.set[i]
 		if w == 0 {
@@ -203,10 +247,18 @@ func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 		if c.nFlows > c.e.maxCoarseFlows && c.e.maxCoarseFlows > 0 && c.err == nil {
 			c.err = fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 		}
+		f := w
+		if em != nil {
+			f &= em[i]
+		}
 		for w != 0 {
 			b := int32(i*64 + bits.TrailingZeros64(w))
 			w &= w - 1
 			r.todo = append(r.todo, b)
+		}
+		for f != 0 {
+			b := int32(i*64 + bits.TrailingZeros64(f))
+			f &= f - 1
 			c.newEdge = append(c.newEdge, fact3{r.w, r.x, b})
 		}
 	}
@@ -237,48 +289,185 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 }
 
 func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
-	// Pairs to their fixpoint; each executable step of a thread at a
-	// writer position also yields the base flows.
-	err := c.pm.run(ctx, func(a int32, m bitset) error {
-		for _, x := range c.e.mod[a] {
-			r, err := c.row(a, int32(x))
-			if err != nil {
-				return err
-			}
-			c.addFlows(r, m)
-		}
-		return c.err
-	})
-	if err != nil {
+	// Pairs to their fixpoint, then the base flows of each writer a:
+	// flowR(a, X, B) for B in its final step mask pair(a, ·) ∩ exec(a, ·)
+	// (the pair rules do not depend on the flows; every mask a row moves
+	// with on the way to the fixpoint is within the final one, and the
+	// final one is what the base rule asks for).
+	if err := c.pm.run(ctx, nil); err != nil {
 		return nil, err
 	}
-
-	// Flows: the reader's steps, row by row.
-	succ := newBitset(c.n)
-	for i, r := range c.rows {
-		if i%64 == 63 && ctx.Err() != nil {
+	if err := c.baseBound(); err != nil {
+		return nil, err
+	}
+	mask := newBitset(c.n)
+	for a := range c.pm.rows {
+		if a%256 == 255 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		r.todo = append(r.todo, r.blocked...)
-		r.blocked = nil
-		for len(r.todo) > 0 {
-			b := r.todo[len(r.todo)-1]
-			r.todo = r.todo[:len(r.todo)-1]
-			c.readerStep(r, int(b), succ)
+		if !c.stepMask(int32(a), mask) {
+			continue
+		}
+		for _, x := range c.e.mod[a] {
+			r, err := c.row(int32(a), int32(x))
+			if err != nil {
+				return nil, err
+			}
+			c.addFlows(r, mask)
 		}
 		if c.err != nil {
 			return nil, c.err
 		}
-		r.todo = nil // release the round's frontier
+	}
+
+	// Flows: the reader's steps, row by row. The rows are independent
+	// (a row's steps read the pairs, exec and the static caches, and
+	// write only the row), so they are played concurrently, each row by
+	// one goroutine from start to end, its new facts kept with the row
+	// and listed in row order afterwards: the same facts in the same
+	// order as one row after the other. The caches the steps read are
+	// filled before (maps are only read concurrently).
+	for _, r := range c.rows {
+		c.useful(r.x)
+		c.e.emits(r.x)
+	}
+	for b := range c.n {
+		c.pm.execSet(int32(b))
+	}
+	facts := make([][]fact3, len(c.rows))
+	var (
+		next  atomic.Int64 // the next row to play
+		total atomic.Int64 // flow facts so far
+		over  atomic.Bool  // total passed the bound: stop
+	)
+	total.Store(int64(c.nFlows))
+	limit := int64(c.e.maxCoarseFlows)
+	play := func() {
+		var sink stepSink
+		for !over.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= len(c.rows) || i%64 == 63 && ctx.Err() != nil {
+				return
+			}
+			r := c.rows[i]
+			r.todo = append(r.todo, r.blocked...)
+			r.blocked = nil
+			for len(r.todo) > 0 {
+				b := r.todo[len(r.todo)-1]
+				r.todo = r.todo[:len(r.todo)-1]
+				c.readerStep(r, int(b), &sink)
+			}
+			r.todo = nil // release the round's frontier
+			if len(sink.facts) > 0 {
+				facts[i] = slices.Clone(sink.facts)
+				sink.facts = sink.facts[:0]
+			}
+			if sink.flows > 0 {
+				if total.Add(int64(sink.flows)) > limit && limit > 0 {
+					over.Store(true)
+				}
+				sink.flows = 0
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), maxGameWorkers, 1+len(c.rows)/rowsPerWorker)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			play()
+		}()
+	}
+	play()
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	c.nFlows = int(total.Load())
+	if over.Load() {
+		return nil, fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 	}
 	out := c.newEdge
 	c.newEdge = nil
+	for _, f := range facts {
+		out = append(out, f...)
+	}
 	return out, nil
 }
 
-// readerStep moves the reader of r's value standing at b, if it may.
-// succ is an all-zero scratch row, left all-zero.
-func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
+// maxGameWorkers bounds the goroutines that play the coarse game's rows;
+// each has at least rowsPerWorker rows (a variable for tests).
+const maxGameWorkers = 8
+
+var rowsPerWorker = 64
+
+// stepSink collects what one goroutine's reader steps add: new edge
+// facts, the count of new flow facts, and a scratch list.
+type stepSink struct {
+	facts []fact3
+	flows int
+	succ  []int32
+}
+
+// stepMask sets mask to pair(a, ·) ∩ exec(a, ·) when a modifies a global
+// cell and the mask is not empty, and reports whether it did.
+func (c *coarseGame) stepMask(a int32, mask bitset) bool {
+	if len(c.e.mod[a]) == 0 {
+		return false
+	}
+	ex := c.pm.execSet(a)
+	if ex == nil {
+		return false
+	}
+	pa := c.pm.rows[a]
+	any := false
+	for i := range mask {
+		mask[i] = pa[i] & ex[i]
+		any = any || mask[i] != 0
+	}
+	return any
+}
+
+// baseBound fails the round, before any flow row is built, when the base
+// flows alone take the flow facts past the engine's bound: the facts only
+// grow from there (the reader's steps add to them), so the game would
+// fail at the bound anyway, after building most of its rows (umem: 32 M
+// base flows from 1.2 M pairs, several seconds). The count is exact: per
+// writer row, the readers of its final mask that the row does not hold
+// yet, on top of the flows of earlier rounds.
+func (c *coarseGame) baseBound() error {
+	limit := c.e.maxCoarseFlows
+	if limit <= 0 {
+		return nil
+	}
+	n := c.nFlows
+	mask := newBitset(c.n)
+	for a := range c.pm.rows {
+		if !c.stepMask(int32(a), mask) {
+			continue
+		}
+		for _, x := range c.e.mod[a] {
+			u := c.useful(int32(x))
+			r := c.rowOf[[2]int32{int32(a), int32(x)}]
+			for i, w := range mask {
+				w &= u[i]
+				if r != nil {
+					w &^= r.set[i]
+				}
+				n += bits.OnesCount64(w)
+			}
+		}
+		if n > limit {
+			return fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d base flows)", ErrTooManyFacts, limit, c.n, n)
+		}
+	}
+	return nil
+}
+
+// readerStep moves the reader of r's value standing at b, if it may,
+// into sink.
+func (c *coarseGame) readerStep(r *flowRow, b int, sink *stepSink) {
 	e := c.e
 	if e.modifies(int32(b), int(r.x)) {
 		return // the reader overwrites x: w's value ends here
@@ -287,17 +476,28 @@ func (c *coarseGame) readerStep(r *flowRow, b int, succ bitset) {
 		r.blocked = append(r.blocked, int32(b))
 		return
 	}
-	for _, b2 := range e.pos.cf[b] {
-		succ.set(int(b2))
+	// The successors one by one, ascending (the order addFlows would
+	// list them in): a step has a handful of successors, and a row of
+	// them costs a pass over all n/64 words (pcwd: most of the game).
+	succ := append(append(sink.succ[:0], e.pos.cf[b]...), e.spawn[b]...)
+	if len(succ) > 1 {
+		slices.Sort(succ)
 	}
-	for _, en := range e.spawn[b] {
-		succ.set(int(en))
+	u := c.live[r.x]
+	em := c.e.emitAt[r.x]
+	if c.e.allFacts {
+		em = nil
 	}
-	c.addFlows(r, succ)
-	for _, b2 := range e.pos.cf[b] {
-		succ.clear(int(b2))
+	for i, b2 := range succ {
+		if i > 0 && succ[i-1] == b2 || !u.has(int(b2)) || r.set.has(int(b2)) {
+			continue
+		}
+		r.set.set(int(b2))
+		sink.flows++
+		r.todo = append(r.todo, b2)
+		if em == nil || em.has(int(b2)) {
+			sink.facts = append(sink.facts, fact3{r.w, r.x, b2})
+		}
 	}
-	for _, en := range e.spawn[b] {
-		succ.clear(int(en))
-	}
+	sink.succ = succ
 }

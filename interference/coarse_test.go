@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"chorus/cfg"
@@ -74,7 +75,7 @@ func coarseRun(t *testing.T, p *cfg.Program, reference, flat bool) (map[[3]int]b
 	if flat {
 		opt = WithFlowInsensitive()
 	}
-	e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), opt)
+	e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), opt, withAllFacts())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -269,7 +270,7 @@ func TestBitGameMatchesDatalog(t *testing.T) {
 	for _, pr := range progs {
 		run := func(eval ...Option) [][]fact3 {
 			part := dfg.NewPartition(pr.p, false)
-			e, err := New(pr.p, dfgCells{dfg.New(pr.p, part), part}, append(eval, WithoutZ3(), WithMaxTuples(0))...)
+			e, err := New(pr.p, dfgCells{dfg.New(pr.p, part), part}, append(eval, WithoutZ3(), WithMaxTuples(0), withAllFacts())...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -315,4 +316,256 @@ func TestBitGameMatchesDatalog(t *testing.T) {
 		}
 	}
 	t.Logf("%d programs compared, %d edge facts", len(progs), facts)
+}
+
+// The games list only the edge facts at positions that can map to a DFG
+// edge (Engine.emits); Round returns the same DFG edges, round by round,
+// as with every fact listed (withAllFacts), in the exact game on bits and
+// in the coarse game, on the test programs, generated ones and the
+// SV-COMP tasks when ../shared is present.
+func TestEmitFilterKeepsEdges(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../testdata/check/*.c", "../testdata/threads/*.c", "../../shared/corpus/svcomp/*/*.i"} {
+		fs, _ := filepath.Glob(pat)
+		files = append(files, fs...)
+	}
+	sort.Strings(files)
+	type prog struct {
+		name string
+		p    *cfg.Program
+	}
+	var progs []prog
+	for _, f := range files {
+		if fi, err := os.Stat(f); err != nil || fi.Size() > 60_000 {
+			continue
+		}
+		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
+			progs = append(progs, prog{filepath.Base(f), p})
+		}
+	}
+	for seed := int64(1); seed <= 150; seed++ {
+		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
+		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{ShareAll: seed%4 == 0})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		progs = append(progs, prog{fmt.Sprintf("gen%d", seed), p})
+	}
+	edges, filtered := 0, 0
+	for _, pr := range progs {
+		run := func(opts ...Option) ([]string, int) {
+			part := dfg.NewPartition(pr.p, false)
+			e, err := New(pr.p, dfgCells{dfg.New(pr.p, part), part}, append(opts, WithoutZ3(), WithMaxTuples(0))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			var rounds []string
+			facts := 0
+			inv := &weakening{}
+			for inv.round = 0; inv.round < 4; inv.round++ {
+				es, _, st, err := e.Round(context.Background(), inv)
+				if err != nil {
+					t.Fatalf("%s: %v", pr.name, err)
+				}
+				facts += st.NewFacts
+				keys := make([]string, len(es))
+				for i, ed := range es {
+					keys[i] = fmt.Sprint(ed.Src.ID, ed.Cell, ed.Dst.ID)
+				}
+				sort.Strings(keys)
+				rounds = append(rounds, strings.Join(keys, ";"))
+				edges += len(es)
+			}
+			return rounds, facts
+		}
+		for _, game := range [][]Option{nil, {WithCoarse()}} {
+			want, all := run(append(game, withAllFacts())...)
+			got, some := run(game...)
+			filtered += all - some
+			for r := range want {
+				if want[r] != got[r] {
+					t.Errorf("%s (coarse %v) round %d:\n all facts %s\n filtered  %s", pr.name, len(game) > 0, r, want[r], got[r])
+				}
+			}
+		}
+	}
+	if filtered == 0 {
+		t.Errorf("the filter left out no fact on %d programs", len(progs))
+	}
+	t.Logf("%d programs, %d edges compared, %d facts left out", len(progs), edges, filtered)
+}
+
+// The coarse game that takes over from the exact game on bits (its pair
+// matrix adopted) finds the same edges, round by round, as a coarse game
+// played from the start; and its flow bound is exact: a bound of the
+// flows the coarse game ends with keeps it, one less makes the round fall
+// back to the flow-insensitive game (baseBound must never fail a game
+// that fits).
+func TestCoarseTakeoverAndFlowBound(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"../testdata/check/*.c", "../testdata/threads/*.c"} {
+		fs, _ := filepath.Glob(pat)
+		files = append(files, fs...)
+	}
+	sort.Strings(files)
+	var progs []*cfg.Program
+	var names []string
+	for _, f := range files {
+		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
+			progs, names = append(progs, p), append(names, filepath.Base(f))
+		}
+	}
+	for seed := int64(1); seed <= 100; seed++ {
+		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
+		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		progs, names = append(progs, p), append(names, fmt.Sprintf("gen%d", seed))
+	}
+	type result struct {
+		rounds []string
+		stats  []RoundStats
+	}
+	run := func(p *cfg.Program, exactLimitOne bool, opts ...Option) result {
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, append(opts, WithoutZ3())...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		if exactLimitOne {
+			// Past New's size estimate, which would skip the exact
+			// game: it fails on its first round's pairs.
+			e.bits.limit = 1
+		}
+		var r result
+		inv := &weakening{}
+		for inv.round = 0; inv.round < 4; inv.round++ {
+			es, blocks, st, err := e.Round(context.Background(), inv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keys []string
+			for _, ed := range es {
+				keys = append(keys, fmt.Sprint(ed.Src.ID, ed.Cell, ed.Dst.ID))
+			}
+			for _, b := range blocks {
+				for _, s := range b.Srcs {
+					for _, d := range b.Dsts {
+						keys = append(keys, fmt.Sprint(s.ID, b.Cell, d.ID))
+					}
+				}
+			}
+			sort.Strings(keys)
+			r.rounds = append(r.rounds, strings.Join(keys, ";"))
+			r.stats = append(r.stats, st)
+		}
+		return r
+	}
+	tookOver, bounded := 0, 0
+	for i, p := range progs {
+		coarse := run(p, false, WithCoarse())
+		// A bound of 1 fact: the exact game fails in its first round
+		// (when it has any pair) and the coarse game takes its pairs.
+		over := run(p, true)
+		if over.stats[0].Coarse && !over.stats[0].FlowInsensitive {
+			tookOver++
+			for r := range coarse.rounds {
+				if coarse.rounds[r] != over.rounds[r] {
+					t.Errorf("%s round %d: coarse after the exact game differs from coarse from the start:\n from start %s\n taken over %s", names[i], r, coarse.rounds[r], over.rounds[r])
+				}
+			}
+		}
+		final := coarse.stats[len(coarse.stats)-1].Flows
+		if coarse.stats[0].FlowInsensitive || final == 0 {
+			continue
+		}
+		bounded++
+		fits := run(p, false, WithCoarse(), WithMaxCoarseFlows(final))
+		for r, st := range fits.stats {
+			if st.FlowInsensitive {
+				t.Errorf("%s: round %d fell back under a flow bound of its final %d flows", names[i], r, final)
+			}
+		}
+		if final > 1 {
+			tight := run(p, false, WithCoarse(), WithMaxCoarseFlows(final-1))
+			if !tight.stats[len(tight.stats)-1].FlowInsensitive {
+				t.Errorf("%s: no fallback under a flow bound of %d (final flows %d)", names[i], final-1, final)
+			}
+		}
+	}
+	if tookOver == 0 || bounded == 0 {
+		t.Errorf("nothing compared: %d takeovers, %d bounded games", tookOver, bounded)
+	}
+	t.Logf("%d programs: %d takeovers compared, %d flow bounds checked", len(progs), tookOver, bounded)
+}
+
+// The coarse game's rows played concurrently give the same facts in the
+// same order, round by round, as played one after the other.
+func TestCoarseConcurrentRows(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/check/*.c")
+	sort.Strings(files)
+	var progs []*cfg.Program
+	for _, f := range files {
+		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
+			progs = append(progs, p)
+		}
+	}
+	for seed := int64(1); seed <= 60; seed++ {
+		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
+		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		progs = append(progs, p)
+	}
+	defer func(n int) { rowsPerWorker = n }(rowsPerWorker)
+	facts := func(p *cfg.Program, perWorker int) []string {
+		rowsPerWorker = perWorker
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithCoarse())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		var rounds []string
+		inv := &weakening{}
+		for inv.round = 0; inv.round < 4; inv.round++ {
+			k := len(e.classes)
+			for b, l := range e.pos.locs {
+				lits, ok := e.signature(l, inv)
+				if !ok {
+					continue
+				}
+				for c := 0; c < k; c++ {
+					if !e.compat[b*k+c] && e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+						e.compat[b*k+c] = true
+					}
+				}
+			}
+			if e.coarse == nil {
+				e.coarse = newCoarseGame(e)
+			}
+			fs, err := e.coarse.run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, f := e.coarse.sizes()
+			rounds = append(rounds, fmt.Sprint(p, f, fs))
+		}
+		return rounds
+	}
+	concurrent := 0
+	for i, p := range progs {
+		want, got := facts(p, 1<<30), facts(p, 1)
+		for r := range want {
+			if want[r] != got[r] {
+				t.Errorf("program %d round %d:\n one by one  %s\n concurrent  %s", i, r, want[r], got[r])
+			}
+		}
+		concurrent++
+	}
+	t.Logf("%d programs compared", concurrent)
 }

@@ -222,6 +222,56 @@ type Engine struct {
 	noProtection       bool
 	// uncheckedCustomReleases: WithUncheckedCustomReleases (test only).
 	uncheckedCustomReleases bool
+
+	// emitAt caches, per global cell x, the positions b at which an
+	// edge(·, x, b) fact maps to some DFG edge (emits). allFacts
+	// (withAllFacts, tests only) makes the games return every edge fact
+	// instead, as the reference evaluations do.
+	emitAt   map[int32]bitset
+	allFacts bool
+	// liveAt caches liveness per cell.
+	liveAt map[int]bitset
+}
+
+// withAllFacts makes the coarse and bit games return every edge fact,
+// also those that map to no DFG edge (for comparing them with the
+// reference evaluations fact by fact).
+func withAllFacts() Option { return func(e *Engine) { e.allFacts = true } }
+
+// emits returns the positions b at which an edge(w, x, b) fact can map to
+// a DFG edge (mapEdges): b itself or a location of its preceding run uses
+// x (usesCell, which is fixed from the first Round on). nil means every
+// position (withAllFacts). A fact at any other position yields no edge
+// whatever w is, so the games need not list it: the facts still take part
+// in the game (the reader moves on from there), only the list of new edge
+// facts, which on the drivers was hundreds of times longer than the edges
+// it mapped to (pcwd: 24 M facts, 0.1 M edges), leaves them out. The
+// edges are the same (TestEmitFilterKeepsEdges).
+func (e *Engine) emits(x int32) bitset {
+	if e.allFacts {
+		return nil
+	}
+	if b, ok := e.emitAt[x]; ok {
+		return b
+	}
+	out := newBitset(len(e.pos.locs))
+	for b, l := range e.pos.locs {
+		if e.usesCell(l, int(x)) {
+			out.set(b)
+			continue
+		}
+		for _, r := range e.pos.preRun[b] {
+			if e.usesCell(r, int(x)) {
+				out.set(b)
+				break
+			}
+		}
+	}
+	if e.emitAt == nil {
+		e.emitAt = map[int32]bitset{}
+	}
+	e.emitAt[x] = out
+	return out
 }
 
 // New computes the observable conditions, game positions, must-locksets,
@@ -459,7 +509,15 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	q0 := e.sat.Queries - e.sat.Bounded
 	k := len(e.classes)
 	sigs := map[string]bool{}
+	// The flow-insensitive game reads compat only as canrun(w) =
+	// compat(w, enabled(w)) of the positions w that modify a global cell
+	// (flat.go), and once it plays no other game ever does: the rest of
+	// compat is then never read, so its entries need not be decided.
+	flat := e.flat != nil || e.forceFlat
 	for b, l := range e.pos.locs {
+		if flat && (len(e.mod[b]) == 0 || e.compat[b*k+e.enClass[b]]) {
+			continue
+		}
 		// A position whose compat row is full (compat only grows) needs
 		// no signature: evaluating every condition there is most of the
 		// round's cost on small programs.
@@ -477,7 +535,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		}
 		sigs[literalsKey(lits)] = true
 		for c := 0; c < k; c++ {
-			if e.compat[b*k+c] {
+			if e.compat[b*k+c] || flat && c != e.enClass[b] {
 				continue
 			}
 			if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
@@ -523,8 +581,15 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		// Too big for the exact game: start over with the coarse rules
 		// (a superset of the exact edges; the edges of earlier rounds
 		// stay valid).
-		e.coarse, e.bits, e.dl, e.game = newCoarseGame(e), nil, nil, nil
-		facts, err = e.coarse.run(ctx)
+		c := newCoarseGame(e)
+		err = nil
+		if e.bits != nil {
+			err = c.adoptPairs(e.bits.pm)
+		}
+		e.coarse, e.bits, e.dl, e.game = c, nil, nil, nil
+		if err == nil {
+			facts, err = e.coarse.run(ctx)
+		}
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
 	}
@@ -598,7 +663,10 @@ func (e *Engine) modifies(a int32, x int) bool {
 // mapEdges turns edge(W, X, B) facts into DFG edges into B and into the
 // non-positions of B's preceding runs, wherever the invariant needs X.
 func (e *Engine) mapEdges(facts []fact3) []Edge {
-	var out []Edge
+	// The games list only facts that map to some edge (emits), most to
+	// one or a few: room for them up front saves regrowing a slice of
+	// millions of edges (pcwd: a third of mapEdges).
+	out := make([]Edge, 0, len(facts)+len(facts)/4)
 	uses := e.usesCell
 	for _, f := range facts {
 		w := e.pos.locs[f.w]
@@ -701,7 +769,25 @@ func mainSpawned(p *cfg.Program) bool {
 // uses x: a backward dataflow over all locations,
 //
 //	live(l) = uses(l, x) || spawn(l) || (!mod(l, x) && some successor is live).
+//
+// The result depends only on the program and the cells' uses, which are
+// fixed from the first Round on, so it is computed once per cell and
+// shared by the games (a round that falls back from the exact to the
+// coarse and then the flow-insensitive game asks for it in each); callers
+// must not modify it.
 func (e *Engine) liveness(x int) bitset {
+	if b, ok := e.liveAt[x]; ok {
+		return b
+	}
+	if e.liveAt == nil {
+		e.liveAt = map[int]bitset{}
+	}
+	b := e.computeLiveness(x)
+	e.liveAt[x] = b
+	return b
+}
+
+func (e *Engine) computeLiveness(x int) bitset {
 	n := len(e.prog.Locs)
 	live := make([]bool, n)
 	var work []*cfg.Loc
