@@ -45,7 +45,13 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 		return r
 	}
 	e := f.e
-	live := e.liveness(int(x))
+	// Not added to the engine's cache: the readers are kept instead
+	// (floppy: a bit row per cell over 51,000 positions would stay for
+	// nothing).
+	live, ok := e.liveAt[int(x)]
+	if !ok {
+		live = e.computeLiveness(int(x))
+	}
 	var r [2][]*cfg.Loc
 	for b, l := range e.pos.locs {
 		if !live.has(b) {
