@@ -1160,6 +1160,11 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 		return prev // no edge into loc carries a new value
 	}
 	if prev.bottom {
+		if prev.unreach && !s.ctrlD[id] {
+			// ⊥ for want of a reachable control source, and no control
+			// edge changed: still ⊥, whatever the cells.
+			return prev
+		}
 		return s.evalFull(loc)
 	}
 	x := s.edgeIndex(id)
@@ -1363,7 +1368,7 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 		st.vals[i] = joinInto(st.vals[i], val)
 	}
 	if !reach {
-		return &State{s: s, loc: loc, bottom: true}
+		return &State{s: s, loc: loc, bottom: true, unreach: true}
 	}
 	if dirty != nil {
 		s.derive(st, prev)

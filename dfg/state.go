@@ -26,6 +26,9 @@ type State struct {
 	// pointer: a chain of states must not be kept alive.
 	id, baseID int64
 	diff       []int32
+	// unreach: a ⊥ evaluation because no control source was reachable
+	// (evalIncr keeps it until a control edge changes).
+	unreach bool
 }
 
 // At returns Φ(loc) of the last Solve.
