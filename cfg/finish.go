@@ -143,14 +143,16 @@ func reachable(t *Template) map[*Loc]bool {
 	return seen
 }
 
-// onCycle returns the locations of t that lie on a CFG cycle (Tarjan).
-func onCycle(t *Template) map[*Loc]bool {
+// CyclicComponents numbers the strongly connected components of t's
+// location graph that contain a cycle (a self-loop counts); a location on
+// no cycle is absent. Successors in other templates are not followed.
+func CyclicComponents(t *Template) map[*Loc]int {
 	index := map[*Loc]int{}
 	low := map[*Loc]int{}
 	onStack := map[*Loc]bool{}
 	var stack []*Loc
-	res := map[*Loc]bool{}
-	n := 0
+	out := map[*Loc]int{}
+	n, nc := 0, 0
 	type frame struct {
 		l *Loc
 		i int
@@ -169,6 +171,9 @@ func onCycle(t *Template) map[*Loc]bool {
 			if f.i < len(f.l.Succs) {
 				s := f.l.Succs[f.i]
 				f.i++
+				if s.Template != t {
+					continue
+				}
 				if _, ok := index[s]; !ok {
 					index[s], low[s] = n, n
 					n++
@@ -182,38 +187,35 @@ func onCycle(t *Template) map[*Loc]bool {
 			}
 			l := f.l
 			work = work[:len(work)-1]
-			if len(work) > 0 {
-				p := work[len(work)-1].l
-				if low[l] < low[p] {
-					low[p] = low[l]
+			if len(work) > 0 && low[l] < low[work[len(work)-1].l] {
+				low[work[len(work)-1].l] = low[l]
+			}
+			if low[l] != index[l] {
+				continue
+			}
+			var members []*Loc
+			for {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[x] = false
+				members = append(members, x)
+				if x == l {
+					break
 				}
 			}
-			if low[l] == index[l] {
-				var comp []*Loc
-				for {
-					x := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[x] = false
-					comp = append(comp, x)
-					if x == l {
-						break
-					}
+			cyclic := len(members) > 1
+			for _, s := range l.Succs {
+				cyclic = cyclic || s == l
+			}
+			if cyclic {
+				for _, x := range members {
+					out[x] = nc
 				}
-				if len(comp) > 1 {
-					for _, x := range comp {
-						res[x] = true
-					}
-				} else {
-					for _, s := range l.Succs {
-						if s == l {
-							res[l] = true
-						}
-					}
-				}
+				nc++
 			}
 		}
 	}
-	return res
+	return out
 }
 
 // markUnbounded decides which templates are spawned and which may have
@@ -257,12 +259,12 @@ func (b *builder) markUnbounded() {
 			sites[c] = append(sites[c], s)
 		}
 	}
-	mainCycles := onCycle(b.prog.Templates[0])
+	mainCycles := CyclicComponents(b.prog.Templates[0])
 	// Unbounded spawners make their children unbounded: iterate.
 	for _, t := range b.prog.Templates[1:] {
 		t.Spawned = active[t]
 		ss := sites[t]
-		t.Unbounded = !(len(ss) == 1 && ss[0].loc.Template.ID == 0 && !mainCycles[ss[0].loc] && !ss[0].callback)
+		t.Unbounded = !(len(ss) == 1 && ss[0].loc.Template.ID == 0 && !onMainCycle(mainCycles, ss[0].loc) && !ss[0].callback)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -790,4 +792,9 @@ func (b *builder) sortAssumptions() {
 		}
 		return x.Line < y.Line
 	})
+}
+
+func onMainCycle(comp map[*Loc]int, l *Loc) bool {
+	_, ok := comp[l]
+	return ok
 }

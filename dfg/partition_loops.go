@@ -25,7 +25,7 @@ import "chorus/cfg"
 func loopCounterPairs(p *cfg.Program) [][2]*cfg.Var {
 	var out [][2]*cfg.Var
 	for _, t := range p.Templates {
-		comp := sccOf(t)
+		comp := cfg.CyclicComponents(t)
 		counters := map[int][]*cfg.Var{}  // by component
 		loaded := map[*cfg.Var]*cfg.Var{} // temporary -> global it was loaded from
 		for _, l := range t.Locs {
@@ -126,82 +126,4 @@ func stripCasts(e cfg.Expr) cfg.Expr {
 		}
 		e = c.X
 	}
-}
-
-// sccOf numbers the strongly connected components of t's location graph
-// that contain a cycle; locations on no cycle are absent.
-func sccOf(t *cfg.Template) map[*cfg.Loc]int {
-	index := map[*cfg.Loc]int{}
-	low := map[*cfg.Loc]int{}
-	on := map[*cfg.Loc]bool{}
-	var stack []*cfg.Loc
-	out := map[*cfg.Loc]int{}
-	n, nc := 0, 0
-	type frame struct {
-		l *cfg.Loc
-		i int
-	}
-	for _, root := range t.Locs {
-		if _, ok := index[root]; ok {
-			continue
-		}
-		work := []frame{{root, 0}}
-		index[root], low[root] = n, n
-		n++
-		stack = append(stack, root)
-		on[root] = true
-		for len(work) > 0 {
-			f := &work[len(work)-1]
-			if f.i < len(f.l.Succs) {
-				s := f.l.Succs[f.i]
-				f.i++
-				if s.Template != t {
-					continue
-				}
-				if _, ok := index[s]; !ok {
-					index[s], low[s] = n, n
-					n++
-					stack = append(stack, s)
-					on[s] = true
-					work = append(work, frame{s, 0})
-				} else if on[s] && index[s] < low[f.l] {
-					low[f.l] = index[s]
-				}
-				continue
-			}
-			l := f.l
-			work = work[:len(work)-1]
-			if len(work) > 0 && low[l] < low[work[len(work)-1].l] {
-				low[work[len(work)-1].l] = low[l]
-			}
-			if low[l] != index[l] {
-				continue
-			}
-			var members []*cfg.Loc
-			for {
-				x := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				on[x] = false
-				members = append(members, x)
-				if x == l {
-					break
-				}
-			}
-			cyclic := len(members) > 1
-			if !cyclic {
-				for _, s := range l.Succs {
-					if s == l {
-						cyclic = true
-					}
-				}
-			}
-			if cyclic {
-				for _, x := range members {
-					out[x] = nc
-				}
-				nc++
-			}
-		}
-	}
-	return out
 }
