@@ -73,18 +73,8 @@ func deadEnd(l *Loc, depth int) bool {
 // lockWordOf returns the global word e denotes when it is exactly one
 // non-summary global register or a faithful single-cell access of one.
 func lockWordOf(e Expr) *Var {
-	switch x := e.(type) {
-	case *VarRef:
-		if x.Var.Scope == Global && !x.Var.IsCell() && x.Var.Type.Kind == IntType {
-			return x.Var
-		}
-	case *Deref:
-		if len(x.Cells) == 1 {
-			c := x.Cells[0]
-			if c.Scope == Global && !c.Summary && c.Type == x.Type && x.Type.Kind == IntType {
-				return c
-			}
-		}
+	if v := StrongTarget(e); v != nil && v.Scope == Global && v.Type.Kind == IntType {
+		return v
 	}
 	return nil
 }

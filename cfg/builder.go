@@ -3,6 +3,7 @@ package cfg
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 
@@ -432,6 +433,27 @@ func link(from, to *Loc) {
 	}
 	from.Succs = append(from.Succs, to)
 	to.Preds = append(to.Preds, from)
+}
+
+// unlink removes the edge from -> to.
+func unlink(from, to *Loc) {
+	from.Succs = slices.DeleteFunc(from.Succs, func(l *Loc) bool { return l == to })
+	for i, p := range to.Preds {
+		if p == from {
+			to.Preds = append(to.Preds[:i:i], to.Preds[i+1:]...)
+			break
+		}
+	}
+}
+
+// newLocAt makes a location with act, no edges, in at's template,
+// function and position (a location inserted by a pass after lowering).
+func (b *builder) newLocAt(at *Loc, act Action) *Loc {
+	n := &Loc{ID: len(b.prog.Locs), Template: at.Template, Act: act, Pos: at.Pos}
+	b.prog.Locs = append(b.prog.Locs, n)
+	at.Template.Locs = append(at.Template.Locs, n)
+	b.locFunc[n] = b.locFunc[at]
+	return n
 }
 
 // jumpTo links the frontier to l and empties the frontier.

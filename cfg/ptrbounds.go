@@ -178,10 +178,7 @@ func (b *builder) knownArray(o *Object) int64 {
 // predecessors and falls through to l. A template entry keeps its role:
 // the new location becomes the entry.
 func (b *builder) insertBefore(l *Loc, act Action) *Loc {
-	n := &Loc{ID: len(b.prog.Locs), Template: l.Template, Act: act, Pos: l.Pos}
-	b.prog.Locs = append(b.prog.Locs, n)
-	l.Template.Locs = append(l.Template.Locs, n)
-	b.locFunc[n] = b.locFunc[l]
+	n := b.newLocAt(l, act)
 	for _, p := range l.Preds {
 		for i, s := range p.Succs {
 			if s == l {

@@ -1,7 +1,5 @@
 package cfg
 
-import "slices"
-
 // Test-and-set locks (the SV-COMP idiom of pthread-ext/05_tas):
 //
 //	void __VERIFIER_atomic_TAS(int *v, int *o) { *o = *v; *v = 1; }
@@ -168,7 +166,7 @@ func (b *builder) rewriteTAS(begin *Loc, words map[*Var]bool) *Var {
 		if !ok {
 			return nil
 		}
-		if r, ok := a.Src.(*VarRef); ok && r.Var == tref.Var && threadLocalTarget(a.Dst) && a.Dst.ExprType() == tref.Var.Type {
+		if r, ok := a.Src.(*VarRef); ok && r.Var == tref.Var && threadLocalTarget(a.Dst) != nil && a.Dst.ExprType() == tref.Var.Type {
 			copies = append(copies, l)
 			continue
 		}
@@ -208,36 +206,13 @@ func (b *builder) rewriteTAS(begin *Loc, words map[*Var]bool) *Var {
 	return m
 }
 
-// unlink removes the edge from -> to.
-func unlink(from, to *Loc) {
-	from.Succs = slices.DeleteFunc(from.Succs, func(l *Loc) bool { return l == to })
-	for i, p := range to.Preds {
-		if p == from {
-			to.Preds = append(to.Preds[:i:i], to.Preds[i+1:]...)
-			break
-		}
+// threadLocalTarget returns the thread-local variable lv surely writes (a
+// local register or one thread-local cell: StrongTarget), or nil.
+func threadLocalTarget(lv Expr) *Var {
+	if v := StrongTarget(lv); v != nil && v.Scope == Local {
+		return v
 	}
-}
-
-// threadLocalTarget reports whether lv is a local register or a strong
-// store to one thread-local cell.
-func threadLocalTarget(lv LValue) bool {
-	switch x := lv.(type) {
-	case *VarRef:
-		return x.Var.Scope == Local
-	case *Deref:
-		return len(x.Cells) == 1 && x.Cells[0].Scope == Local && !x.Cells[0].Summary && x.Cells[0].Type == x.Type
-	}
-	return false
-}
-
-// newLocAt makes a location with act in at's template and position, with
-// no edges.
-func (b *builder) newLocAt(at *Loc, act Action) *Loc {
-	n := &Loc{ID: len(b.prog.Locs), Template: at.Template, Act: act, Pos: at.Pos}
-	b.prog.Locs = append(b.prog.Locs, n)
-	at.Template.Locs = append(at.Template.Locs, n)
-	return n
+	return nil
 }
 
 // insertAfterLoc puts a new location with act between l and its one
@@ -311,21 +286,8 @@ func (b *builder) tasLocks() bool {
 // left without predecessors (dead code).
 func (b *builder) threadArm(last *Loc, k int64, tref *VarRef, copies []*Loc, end *Loc) {
 	val := map[*Var]int64{tref.Var: k}
-	lvVar := func(e Expr) *Var {
-		switch x := e.(type) {
-		case *VarRef:
-			if x.Var.Scope == Local {
-				return x.Var
-			}
-		case *Deref:
-			if threadLocalTarget(x) {
-				return x.Cells[0]
-			}
-		}
-		return nil
-	}
 	for _, c := range copies {
-		val[lvVar(c.Act.(*Assign).Dst)] = k
+		val[threadLocalTarget(c.Act.(*Assign).Dst)] = k
 	}
 	// Follow skips to the test's load.
 	l := end
@@ -343,7 +305,7 @@ func (b *builder) threadArm(last *Loc, k int64, tref *VarRef, copies []*Loc, end
 		return
 	}
 	r, ok := load.Dst.(*VarRef)
-	src := lvVar(load.Src)
+	src := threadLocalTarget(load.Src)
 	if !ok || r.Var.Scope != Local || r.Var.IsCell() || src == nil || r.Var.Type != src.Type {
 		return
 	}

@@ -77,13 +77,7 @@ func (b *builder) localizeThreadLocals() {
 		}
 		// entry -> init₁ -> ... -> initₙ -> the entry's old successor.
 		next := t.Entry.Succs[0]
-		t.Entry.Succs = nil
-		for i, p := range next.Preds {
-			if p == t.Entry {
-				next.Preds = append(next.Preds[:i:i], next.Preds[i+1:]...)
-				break
-			}
-		}
+		unlink(t.Entry, next)
 		prev := t.Entry
 		for _, l := range inits {
 			l.Pos = t.Entry.Pos

@@ -286,7 +286,7 @@ func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
 			}
 			if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && c.Type == v.Type {
 				flags[v] = true
-			} else if src := flagVarExpr(a.Src); src != nil && src.Type == v.Type {
+			} else if src := flagVar(a.Src); src != nil && src.Type == v.Type {
 				flags[v] = true
 				copies = append(copies, copyOf{v, src})
 			} else {
@@ -342,33 +342,16 @@ func flagAssign(a *cfg.Assign, env flagEnv, flags map[*cfg.Var]bool) flagEnv {
 	if c, ok := a.Src.(*cfg.Const); ok {
 		return env.set(v.ID, c.Value, true)
 	}
-	val, ok := env.get(flagVarExpr(a.Src).ID)
+	val, ok := env.get(flagVar(a.Src).ID)
 	return env.set(v.ID, val, ok)
 }
 
 // flagVar returns the thread-local variable lv surely writes: a local
-// register, or a Deref of exactly one non-summary local cell of its type.
-func flagVar(lv cfg.LValue) *cfg.Var {
-	switch x := lv.(type) {
-	case *cfg.VarRef:
-		if x.Var.Scope == cfg.Local && !x.Var.IsCell() {
-			return x.Var
-		}
-	case *cfg.Deref:
-		if len(x.Cells) == 1 {
-			c := x.Cells[0]
-			if c.Scope == cfg.Local && !c.Summary && c.Type == x.Type {
-				return c
-			}
-		}
-	}
-	return nil
-}
-
-// flagVarExpr is flagVar for an expression read (nil for anything else).
-func flagVarExpr(e cfg.Expr) *cfg.Var {
-	if lv, ok := e.(cfg.LValue); ok {
-		return flagVar(lv)
+// register, or a Deref of exactly one non-summary local cell of its type
+// (cfg.StrongTarget).
+func flagVar(lv cfg.Expr) *cfg.Var {
+	if v := cfg.StrongTarget(lv); v != nil && v.Scope == cfg.Local {
+		return v
 	}
 	return nil
 }
