@@ -1,6 +1,11 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"encoding/binary"
+	"slices"
+
+	"chorus/cfg"
+)
 
 // Must-lockset analysis: holds(a, l) — a thread standing at a surely holds
 // lock l. Forward dataflow per template, intersection at joins, starting
@@ -198,27 +203,35 @@ type pathFact struct {
 	env   flagEnv
 }
 
+// key encodes f injectively (fixed-width words: the lockset's words, then
+// each flag's variable and value), for maps of facts (positions.go).
 func (f pathFact) key() string {
-	b := make([]byte, 0, 8*len(f.locks)+12*len(f.env))
+	b := make([]byte, 0, 8*len(f.locks)+16*len(f.env))
 	for _, w := range f.locks {
-		for i := 0; i < 8; i++ {
-			b = append(b, byte(w>>(8*i)))
-		}
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
 	for _, e := range f.env {
-		b = append(b, '|')
-		b = appendInt(b, e.v)
-		b = append(b, '=')
-		b = append(b, []byte(formatInt(e.val))...)
+		b = binary.LittleEndian.AppendUint64(b, uint64(e.v))
+		b = binary.LittleEndian.AppendUint64(b, uint64(e.val))
 	}
 	return string(b)
 }
 
-func formatInt(v int64) string {
-	if v < 0 {
-		return "-" + string(appendInt(nil, int(-v)))
+// equal reports whether f and g are the same fact (same lockset, same
+// flag values): what equal keys meant, without building them (on
+// memcached.c building the keys was most of mustLocksetsPath).
+func (f pathFact) equal(g pathFact) bool {
+	return slices.Equal(f.locks, g.locks) && slices.Equal(f.env, g.env)
+}
+
+// hasFact reports whether fs holds a fact equal to f.
+func hasFact(fs []pathFact, f pathFact) bool {
+	for _, x := range fs {
+		if x.equal(f) {
+			return true
+		}
 	}
-	return string(appendInt(nil, int(v)))
+	return false
 }
 
 func (e flagEnv) get(v int) (int64, bool) {
@@ -441,8 +454,9 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	if len(flags) == 0 {
 		return plain
 	}
+	// facts[l]: the distinct facts at l (at most maxPathFacts after a
+	// merge, so the duplicate test is a scan).
 	facts := make([][]pathFact, len(p.Locs))
-	seen := make([]map[string]bool, len(p.Locs))
 	transfer := func(l *cfg.Loc, f pathFact) (pathFact, bool) {
 		o := pathFact{locks: append(bitset(nil), f.locks...), env: f.env}
 		switch a := l.Act.(type) {
@@ -481,7 +495,6 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 		}
 		start := pathFact{locks: newBitset(n)}
 		facts[t.Entry.ID] = []pathFact{start}
-		seen[t.Entry.ID] = map[string]bool{start.key(): true}
 		work := []*cfg.Loc{t.Entry}
 		for len(work) > 0 {
 			if budget--; budget < 0 {
@@ -498,21 +511,12 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 					if s == t.Entry {
 						continue
 					}
-					if seen[s.ID] == nil {
-						seen[s.ID] = map[string]bool{}
-					}
-					k := g.key()
-					if seen[s.ID][k] {
+					if hasFact(facts[s.ID], g) {
 						continue
 					}
-					seen[s.ID][k] = true
 					facts[s.ID] = append(facts[s.ID], g)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeFacts(facts[s.ID])
-						seen[s.ID] = map[string]bool{}
-						for _, f := range facts[s.ID] {
-							seen[s.ID][f.key()] = true
-						}
 					}
 					work = append(work, s)
 				}
@@ -547,14 +551,11 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 // Keeping the locksets apart matters where stale flags of earlier loop
 // iterations multiply the facts (a test-and-set loop: taslock.go).
 func mergeFacts(fs []pathFact) []pathFact {
-	var groups [][]pathFact
-	index := map[string]int{}
+	var groups [][]pathFact // in order of first appearance
 	for _, f := range fs {
-		k := pathFact{locks: f.locks}.key()
-		i, ok := index[k]
-		if !ok {
+		i := slices.IndexFunc(groups, func(g []pathFact) bool { return slices.Equal(g[0].locks, f.locks) })
+		if i < 0 {
 			i = len(groups)
-			index[k] = i
 			groups = append(groups, nil)
 		}
 		groups[i] = append(groups[i], f)
@@ -575,9 +576,15 @@ func mergeAll(fs []pathFact) []pathFact {
 		for i := range m.locks {
 			m.locks[i] &= f.locks[i]
 		}
+		// Both envs are sorted by variable: one merge walk keeps the
+		// entries of m.env that f.env has with the same value.
 		var env flagEnv
+		j := 0
 		for _, x := range m.env {
-			if v, ok := f.env.get(x.v); ok && v == x.val {
+			for j < len(f.env) && f.env[j].v < x.v {
+				j++
+			}
+			if j < len(f.env) && f.env[j] == x {
 				env = append(env, x)
 			}
 		}

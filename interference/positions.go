@@ -1,6 +1,10 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"encoding/binary"
+
+	"chorus/cfg"
+)
 
 // Game positions and the compression of thread-local runs.
 //
@@ -266,7 +270,7 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 				}
 				continue
 			}
-			k := string(appendInt(nil, x.ID)) + pathFact{env: it.env}.key()
+			k := string(binary.LittleEndian.AppendUint64(nil, uint64(x.ID))) + pathFact{env: it.env}.key()
 			if seen[k] {
 				continue
 			}
