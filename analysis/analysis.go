@@ -180,10 +180,9 @@ type Result struct {
 	Solver  *dfg.Solver
 	Engine  *interference.Engine // closed; for its static facts only
 
-	writesMu  sync.Mutex
-	writes    map[*cfg.Check][]Write // Writes, memoized
-	cellNames map[dfg.CellID]string  // for Writes: cellName
-	written   map[*cfg.Loc]writtenValue
+	writesMu sync.Mutex
+	writes   map[*cfg.Check][]Write // Writes, memoized
+	wr       *writeNames            // for Writes: interned names and values
 }
 
 // Safe reports whether every selected check is proven or unreachable.
@@ -393,17 +392,53 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 // interferenceInto lists the interference edges that bring other
 // threads' values to the check at loc: those into loc for the cells it
 // reads, and, one step back, those into the loads (t := g) whose results
-// the check reads.
+// the check reads; ordered by source location ID, stably (the edges of one
+// source in the order they are found: the order sort.SliceStable by
+// source gave).
+//
+// On memcached.c the unproven checks get 10 M edges in all, expanded from
+// hubs, so the list is built without an unsorted copy and a sort: one walk
+// counts the distinct edges per source, a second walk, finding the same
+// edges in the same order, writes each at its source's next slot (a
+// stable counting sort; interferenceIntoSorted in the tests is the plain
+// collect-and-sort it must equal).
 func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
-	var out []dfg.Edge
-	// (integer keys and an index sort: on memcached.c hundreds of
-	// unproven checks each get thousands of edges expanded from hubs, and
-	// hashing whole edges and sort.SliceStable's reflective swaps took a
-	// sixth of the run). Within one add(into) every edge has Dst into and
-	// Interference set, so (source, cell, AlsoInterference) is the edge;
-	// a second add of the same location would add nothing new.
+	var count []int // per source ID; then the next slot of each source
+	total := 0
+	walkInterferenceInto(g, loc, func(e dfg.Edge) {
+		for e.Src.ID >= len(count) {
+			count = append(count, 0)
+		}
+		count[e.Src.ID]++
+		total++
+	})
+	if total == 0 {
+		return nil
+	}
+	at := 0
+	for i, c := range count {
+		count[i] = at
+		at += c
+	}
+	out := make([]dfg.Edge, total)
+	walkInterferenceInto(g, loc, func(e dfg.Edge) {
+		out[count[e.Src.ID]] = e
+		count[e.Src.ID]++
+	})
+	return out
+}
+
+// walkInterferenceInto calls emit for each edge of interferenceInto's
+// list, in the order found (deterministic: the graph's edge order).
+func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
+	// (integer keys: on memcached.c hundreds of unproven checks each get
+	// thousands of edges expanded from hubs, and hashing whole edges took
+	// a sixth of the run). Within one add(into) every edge has Dst into
+	// and Interference set, so (source, cell, AlsoInterference) is the
+	// edge; a second add of the same location would add nothing new.
 	done := map[*cfg.Loc]bool{}
 	nLocs := len(g.Program().Locs)
+	var seen []uint64
 	add := func(into *cfg.Loc) {
 		if done[into] {
 			return
@@ -411,7 +446,8 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 		done[into] = true
 		uses := g.Uses(into) // sorted
 		// seen: a bit per (cell of uses, AlsoInterference, source)
-		seen := make([]uint64, (2*len(uses)*nLocs+63)/64)
+		seen = slices.Grow(seen[:0], (2*len(uses)*nLocs+63)/64)[:(2*len(uses)*nLocs+63)/64]
+		clear(seen)
 		note := func(ci int, e dfg.Edge) {
 			k := 2 * ci
 			if e.AlsoInterference {
@@ -420,7 +456,7 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 			b := k*nLocs + e.Src.ID
 			if seen[b/64]&(1<<(b%64)) == 0 {
 				seen[b/64] |= 1 << (b % 64)
-				out = append(out, e)
+				emit(e)
 			}
 		}
 		for _, he := range g.Edges(into) {
@@ -453,28 +489,6 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 			add(e.Src)
 		}
 	}
-	return sortBySource(out)
-}
-
-// sortBySource orders edges by source location ID, stably (the edges of
-// one source keep their order): the order sort.SliceStable gave, whose
-// insertion-sort-and-merge took seconds on drivers with thousands of
-// edges behind each of hundreds of unproven checks (umem: 4 s). Sorting
-// the keys (source, position) as integers takes a fraction of that.
-func sortBySource(out []dfg.Edge) []dfg.Edge {
-	if len(out) < 2 {
-		return out
-	}
-	keys := make([]uint64, len(out))
-	for i, e := range out {
-		keys[i] = uint64(uint32(e.Src.ID))<<32 | uint64(uint32(i))
-	}
-	slices.Sort(keys)
-	sorted := make([]dfg.Edge, len(out))
-	for j, k := range keys {
-		sorted[j] = out[uint32(k)]
-	}
-	return sorted
 }
 
 // Explain renders a check's interfering writes (Writes) on one line:
