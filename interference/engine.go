@@ -193,6 +193,11 @@ type Engine struct {
 	usesCache [][]int
 	usesDone  []bool
 	modCache  [][]int
+	// users/spawns: the locations using each cell, the spawn locations
+	// (users.go).
+	users      map[int][]*cfg.Loc
+	spawns     []*cfg.Loc
+	spawnsDone bool
 
 	// protectedBy: per global cell, the locks held at all its concurrent
 	// writers (protect.go); noProtection turns the rule off.
@@ -255,13 +260,14 @@ func (e *Engine) emits(x int32) bitset {
 		return b
 	}
 	out := newBitset(len(e.pos.locs))
+	uses := e.usesMark(int(x)) // usesCell(·, x) (users.go)
 	for b, l := range e.pos.locs {
-		if e.usesCell(l, int(x)) {
+		if uses[l.ID] {
 			out.set(b)
 			continue
 		}
 		for _, r := range e.pos.preRun[b] {
-			if e.usesCell(r, int(x)) {
+			if uses[r.ID] {
 				out.set(b)
 				break
 			}
@@ -725,11 +731,7 @@ func (e *Engine) usesCell(l *cfg.Loc, x int) bool {
 	if e.protectedBy != nil && e.protectedAt(l, x) {
 		return false // a lock protecting x is held: x arrives through the acquire (protect.go)
 	}
-	if !e.usesDone[l.ID] {
-		e.usesDone[l.ID] = true
-		e.usesCache[l.ID] = e.cells.Uses(l)
-	}
-	for _, c := range e.usesCache[l.ID] {
+	for _, c := range e.usesOf(l) {
 		if c == x {
 			return true
 		}
@@ -791,11 +793,19 @@ func (e *Engine) computeLiveness(x int) bitset {
 	n := len(e.prog.Locs)
 	live := make([]bool, n)
 	var work []*cfg.Loc
-	for _, l := range e.prog.Locs {
-		_, spawn := l.Act.(*cfg.Spawn)
-		if spawn || e.usesCell(l, x) {
+	uses := e.usesMark(x) // usesCell(·, x) (users.go)
+	seed := func(l *cfg.Loc) {
+		if !live[l.ID] {
 			live[l.ID] = true
 			work = append(work, l)
+		}
+	}
+	for _, l := range e.spawnLocs() {
+		seed(l)
+	}
+	for _, l := range e.usersOf(x) {
+		if uses[l.ID] {
+			seed(l)
 		}
 	}
 	for len(work) > 0 {
@@ -815,7 +825,7 @@ func (e *Engine) computeLiveness(x int) bitset {
 			continue
 		}
 		for _, r := range e.pos.preRun[b] {
-			if e.usesCell(r, x) {
+			if uses[r.ID] {
 				out.set(b)
 				break
 			}

@@ -53,6 +53,7 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 		live = e.computeLiveness(int(x))
 	}
 	var r [2][]*cfg.Loc
+	uses := e.usesMark(int(x)) // usesCell(·, x) (users.go)
 	for b, l := range e.pos.locs {
 		if !live.has(b) {
 			continue
@@ -61,11 +62,11 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 		if e.inMain[b] {
 			k = 0
 		}
-		if e.usesCell(l, int(x)) {
+		if uses[l.ID] {
 			r[k] = append(r[k], l)
 		}
 		for _, pl := range e.pos.preRun[b] {
-			if e.usesCell(pl, int(x)) {
+			if uses[pl.ID] {
 				r[k] = append(r[k], pl)
 			}
 		}

@@ -1,0 +1,63 @@
+package interference
+
+import "chorus/cfg"
+
+// The readers of a cell, indexed once.
+//
+// liveness, emits and the flow-insensitive game's readers ask, per cell
+// x, which locations use x (usesCell). Asking every location for every
+// cell costs locations × cells scans of the locations' use lists
+// (memcached.c: 8,000 locations, thousands of cells, a tenth of the
+// interference engine); the index users[x] (the locations whose
+// Cells.Uses holds x, in location order) answers with the few that do.
+// usesCell(l, x) is then users-membership minus protectedAt(l, x), the
+// same predicate: results are unchanged. Uses are fixed from the first
+// Round on (Engine.usesCache), and these callers run only in rounds.
+
+// usersOf returns the locations whose uses include cell x, in location
+// order (protection not applied: see usesMark).
+func (e *Engine) usersOf(x int) []*cfg.Loc {
+	if e.users == nil {
+		e.users = map[int][]*cfg.Loc{}
+		for _, l := range e.prog.Locs {
+			for _, c := range e.usesOf(l) {
+				e.users[c] = append(e.users[c], l)
+			}
+		}
+	}
+	return e.users[x]
+}
+
+// usesOf returns Cells.Uses(l), cached.
+func (e *Engine) usesOf(l *cfg.Loc) []int {
+	if !e.usesDone[l.ID] {
+		e.usesDone[l.ID] = true
+		e.usesCache[l.ID] = e.cells.Uses(l)
+	}
+	return e.usesCache[l.ID]
+}
+
+// usesMark returns, by location ID, usesCell(l, x) for every location
+// (a new slice; the callers' results are cached per cell).
+func (e *Engine) usesMark(x int) []bool {
+	mark := make([]bool, len(e.prog.Locs))
+	for _, l := range e.usersOf(x) {
+		if !(e.protectedBy != nil && e.protectedAt(l, x)) {
+			mark[l.ID] = true
+		}
+	}
+	return mark
+}
+
+// spawnLocs returns the spawn locations, in location order.
+func (e *Engine) spawnLocs() []*cfg.Loc {
+	if !e.spawnsDone {
+		e.spawnsDone = true
+		for _, l := range e.prog.Locs {
+			if _, ok := l.Act.(*cfg.Spawn); ok {
+				e.spawns = append(e.spawns, l)
+			}
+		}
+	}
+	return e.spawns
+}
