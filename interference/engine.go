@@ -673,16 +673,12 @@ func (e *Engine) mapEdges(facts []fact3) []Edge {
 	// one or a few: room for them up front saves regrowing a slice of
 	// millions of edges (pcwd: a third of mapEdges).
 	out := make([]Edge, 0, len(facts)+len(facts)/4)
-	uses := e.usesCell
+	users := e.readersAt() // (users.go)
 	for _, f := range facts {
 		w := e.pos.locs[f.w]
-		b := e.pos.locs[f.b]
 		x := int(f.x)
-		if uses(b, x) && !e.joinFiltered(w, b, x) {
-			out = append(out, Edge{Src: w, Cell: x, Dst: b})
-		}
-		for _, l := range e.pos.preRun[f.b] {
-			if uses(l, x) && !e.joinFiltered(w, l, x) {
+		for _, l := range users.of(e, f.b, f.x) {
+			if !e.joinFiltered(w, l, x) {
 				out = append(out, Edge{Src: w, Cell: x, Dst: l})
 			}
 		}
@@ -728,15 +724,22 @@ func appendInt(b []byte, v int) []byte {
 }
 
 func (e *Engine) usesCell(l *cfg.Loc, x int) bool {
+	// (membership first: protectedAt's map lookups only for the few
+	// locations that use x)
+	found := false
+	for _, c := range e.usesOf(l) {
+		if c == x {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return false
+	}
 	if e.protectedBy != nil && e.protectedAt(l, x) {
 		return false // a lock protecting x is held: x arrives through the acquire (protect.go)
 	}
-	for _, c := range e.usesOf(l) {
-		if c == x {
-			return true
-		}
-	}
-	return false
+	return true
 }
 
 func (e *Engine) modCell(l *cfg.Loc, x int) bool {

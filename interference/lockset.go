@@ -458,15 +458,19 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	// merge, so the duplicate test is a scan).
 	facts := make([][]pathFact, len(p.Locs))
 	transfer := func(l *cfg.Loc, f pathFact) (pathFact, bool) {
-		o := pathFact{locks: append(bitset(nil), f.locks...), env: f.env}
+		// Facts are never changed in place (mergeAll and the result
+		// copy), so o shares f's lockset unless a lock action changes it.
+		o := pathFact{locks: f.locks, env: f.env}
 		switch a := l.Act.(type) {
 		case *cfg.Acquire:
+			o.locks = append(bitset(nil), f.locks...)
 			if v := lockCell(a.Lock); v != nil {
 				if i, ok := ls.index[v]; ok {
 					o.locks.set(i)
 				}
 			}
 		case *cfg.Release:
+			o.locks = append(bitset(nil), f.locks...)
 			switch lv := a.Lock.(type) {
 			case *cfg.VarRef:
 				if i, ok := ls.index[lv.Var]; ok {
@@ -578,7 +582,7 @@ func mergeAll(fs []pathFact) []pathFact {
 		}
 		// Both envs are sorted by variable: one merge walk keeps the
 		// entries of m.env that f.env has with the same value.
-		var env flagEnv
+		env := make(flagEnv, 0, len(m.env))
 		j := 0
 		for _, x := range m.env {
 			for j < len(f.env) && f.env[j].v < x.v {

@@ -37,6 +37,11 @@ type pairMatrix struct {
 	scratch bitset // all zero between uses
 
 	ok map[okKey]bitset // okOther per (class, acquired lock), this round
+	// exec/execOK: execSet per position, this round (the okKey lookup
+	// per reader step was a fifth of pcwd's coarse game). Filled before
+	// the coarse game's concurrent rows, which only read it.
+	exec   []bitset
+	execOK []bool
 }
 
 type okKey struct{ class, acq int }
@@ -67,12 +72,19 @@ func (m *pairMatrix) okOther(class, acq int) bitset {
 
 // execSet returns {B : exec(a, B)}, nil when a cannot run.
 func (m *pairMatrix) execSet(a int32) bitset {
+	if m.execOK != nil && m.execOK[a] {
+		return m.exec[a]
+	}
 	e := m.e
 	cl := e.enClass[a]
-	if !e.compat[int(a)*len(e.classes)+cl] {
-		return nil
+	var ex bitset
+	if e.compat[int(a)*len(e.classes)+cl] {
+		ex = m.okOther(cl, e.acq[a])
 	}
-	return m.okOther(cl, e.acq[a])
+	if m.execOK != nil {
+		m.exec[a], m.execOK[a] = ex, true
+	}
+	return ex
 }
 
 func (m *pairMatrix) enqueue(a int32) {
@@ -132,6 +144,7 @@ func (m *pairMatrix) addPair(a, b int32) {
 func (m *pairMatrix) run(ctx context.Context, moved func(a int32, mask bitset) error) error {
 	e := m.e
 	m.ok = map[okKey]bitset{} // compat changed
+	m.exec, m.execOK = make([]bitset, m.n), make([]bool, m.n)
 	if !m.seeded {
 		m.seeded = true
 		m.rows = make([]bitset, m.n)

@@ -61,3 +61,42 @@ func (e *Engine) spawnLocs() []*cfg.Loc {
 	}
 	return e.spawns
 }
+
+// readersAt lists, per (position b, cell x), the locations an edge
+// fact (·, x, b) maps to: b and then the locations of b's preceding run,
+// those of them that use x (usesCell), in that order. mapEdges asked
+// usesCell of all of them for every fact, and the facts of one (b, x)
+// differ only in their writer (pcwd: millions of facts, mapEdges a tenth
+// of the run); the list is the same, so the edges are the same, in the
+// same order.
+type readersAt struct {
+	m        map[uint64][]*cfg.Loc
+	lastKey  uint64
+	last     []*cfg.Loc
+	haveLast bool
+}
+
+func (e *Engine) readersAt() *readersAt {
+	return &readersAt{m: map[uint64][]*cfg.Loc{}}
+}
+
+func (r *readersAt) of(e *Engine, b, x int32) []*cfg.Loc {
+	k := uint64(uint32(b))<<32 | uint64(uint32(x))
+	if r.haveLast && k == r.lastKey {
+		return r.last
+	}
+	ls, ok := r.m[k]
+	if !ok {
+		if l := e.pos.locs[b]; e.usesCell(l, int(x)) {
+			ls = append(ls, l)
+		}
+		for _, l := range e.pos.preRun[b] {
+			if e.usesCell(l, int(x)) {
+				ls = append(ls, l)
+			}
+		}
+		r.m[k] = ls
+	}
+	r.lastKey, r.last, r.haveLast = k, ls, true
+	return ls
+}
