@@ -183,6 +183,9 @@ type Result struct {
 	writesMu sync.Mutex
 	writes   map[*cfg.Check][]Write // Writes, memoized
 	wr       *writeNames            // for Writes: interned names and values
+
+	tempDefsMu sync.Mutex
+	tempDefsOf map[*cfg.Template]map[*cfg.Var]cfg.Expr // tempDefs, memoized
 }
 
 // Safe reports whether every selected check is proven or unreachable.

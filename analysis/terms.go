@@ -299,6 +299,22 @@ func (r *Result) Invariant(c CheckResult) string {
 // tempDefs maps each temporary of template t assigned exactly once to the
 // expression assigned.
 func (r *Result) tempDefs(t *cfg.Template) map[*cfg.Var]cfg.Expr {
+	// Memoized per template (every unproven check asked for its whole
+	// template's temporaries: pcwd, 5% of the run); callers only read it.
+	r.tempDefsMu.Lock()
+	defer r.tempDefsMu.Unlock()
+	if d, ok := r.tempDefsOf[t]; ok {
+		return d
+	}
+	d := r.computeTempDefs(t)
+	if r.tempDefsOf == nil {
+		r.tempDefsOf = map[*cfg.Template]map[*cfg.Var]cfg.Expr{}
+	}
+	r.tempDefsOf[t] = d
+	return d
+}
+
+func (r *Result) computeTempDefs(t *cfg.Template) map[*cfg.Var]cfg.Expr {
 	defs := map[*cfg.Var]cfg.Expr{}
 	multi := map[*cfg.Var]bool{}
 	if t == nil {
