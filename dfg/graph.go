@@ -12,9 +12,11 @@ import (
 // ⊥ source ("any value of the variables' types"; for the control cell:
 // program start at main's entry).
 type Edge struct {
+	// (Src and Dst first, then Cell and the flags: 24 bytes, not 32; a
+	// large driver has tens of millions of edges.)
 	Src          *cfg.Loc
-	Cell         CellID
 	Dst          *cfg.Loc
+	Cell         CellID
 	Interference bool // added by AddEdge (cross-thread), not sequential
 	// AlsoInterference: a sequential edge into a mixed cell that AddEdge
 	// also reported as an interference edge (another instance of the same

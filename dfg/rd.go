@@ -265,9 +265,19 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	// leaves it unchanged, so its post is the join of those definitions).
 	// The uses below it then get one edge instead of many, the way SSA's φ
 	// functions avoid the quadratic def-use chains of switch-heavy code.
+	// A spawned template's entry is a merge point too, of the
+	// definitions at its spawn sites (for a global cell; not for a mixed
+	// one, whose entry edges forget the parent's locals): without its φ,
+	// each use at the start of the thread got an edge from every
+	// definition reaching any spawn site (ddverify/floppy.c: hundreds per
+	// use for each of three hundred cells). Its action does not write the
+	// cell (isW), so it passes the cell through like any φ location.
+	spawnMerge := func(v *cfg.Loc) bool {
+		return phiAtSpawnEntry && owner == nil && v.Template.Entry == v && v.Template != mainT && !cell.Mixed()
+	}
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(r.predsOf(v)) < 2 {
+		if r.isW[v.ID] || len(r.predsOf(v)) < 2 && !spawnMerge(v) {
 			continue
 		}
 		n := 0
@@ -343,6 +353,10 @@ func init() { bypassCell.Store(true) }
 // phiThreshold is the number of reaching definitions at a merge point from
 // which it becomes a φ location of the cell (a variable for tests).
 var phiThreshold = 8
+
+// phiAtSpawnEntry lets a spawned template's entry be a φ location of a
+// global cell (a test switch: on in every real run).
+var phiAtSpawnEntry = true
 
 // dataflowDense computes the in-sets (bitsets over r.defs) of every
 // location of the region, or returns ctx's error: the plain algorithm,

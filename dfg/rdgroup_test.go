@@ -135,3 +135,54 @@ func TestHavocOldValueNotNeeded(t *testing.T) {
 		t.Errorf("compared %d solutions with %d havocs not tracking an old value", compared, dropped)
 	}
 }
+
+// A spawned template's entry as a φ location of a global cell changes no
+// state anywhere but at such entries (which track more cells): on all
+// test programs, in both partitions and both domains, at φ threshold 8
+// and 2, the states elsewhere are those without it, and some entry did
+// become a φ location.
+func TestPhiAtSpawnEntrySameStates(t *testing.T) {
+	defer func(k int) { phiThreshold = k; phiAtSpawnEntry = true }(phiThreshold)
+	grew, compared := 0, 0
+	for _, p := range testPrograms(t) {
+		entry := map[*cfg.Loc]bool{}
+		for _, tm := range p.Templates[1:] {
+			entry[tm.Entry] = true
+		}
+		for _, rel := range []bool{false, true} {
+			for _, dom := range bothDomains {
+				for _, phi := range []int{8, 2} {
+					phiThreshold = phi
+					part := NewPartition(p, rel)
+					phiAtSpawnEntry = false
+					wg := New(p, part)
+					ws := NewSolver(wg, dom)
+					if err := ws.Solve(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+					phiAtSpawnEntry = true
+					gg := New(p, part)
+					gs := NewSolver(gg, dom)
+					if err := gs.Solve(context.Background()); err != nil {
+						t.Fatal(err)
+					}
+					compared++
+					for _, l := range p.Locs {
+						if entry[l] {
+							if len(gg.In(l)) > len(wg.In(l)) {
+								grew++
+							}
+							continue
+						}
+						if a, b := gs.At(l).String(), ws.At(l).String(); a != b {
+							t.Fatalf("%s (relational %v, %v, φ %d): state at %v is %s, without entry φ %s", p.Templates[0].Entry.Pos.Filename, rel, dom, phi, l.Pos, a, b)
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 100 || grew < 5 {
+		t.Errorf("compared %d solutions, %d entries became φ locations", compared, grew)
+	}
+}
