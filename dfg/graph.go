@@ -496,13 +496,8 @@ func (g *Graph) build(ctx context.Context) error {
 		if len(usedAt[c]) == 0 {
 			continue
 		}
-		t0 := cpuMS()
-		e0 := g.nEdges
 		if err := twins.solveCell(g, rd, c, usedAt[c]); err != nil {
 			return err
-		}
-		if rdStat {
-			rdStatf("rdcell %d global=%v vars=%d used=%d region=%d defs=%d edges=%d ms=%.1f\n", c, g.part.Cell(c).Global, len(g.part.Cell(c).Vars), len(usedAt[c]), len(rd.region), len(rd.defs), g.nEdges-e0, cpuMS()-t0)
 		}
 	}
 	g.indexEdges()
