@@ -12,9 +12,11 @@ import (
 // ⊥ source ("any value of the variables' types"; for the control cell:
 // program start at main's entry).
 type Edge struct {
+	// (Src and Dst first, then Cell and the flags: 24 bytes, not 32; a
+	// large driver has tens of millions of edges.)
 	Src          *cfg.Loc
-	Cell         CellID
 	Dst          *cfg.Loc
+	Cell         CellID
 	Interference bool // added by AddEdge (cross-thread), not sequential
 	// AlsoInterference: a sequential edge into a mixed cell that AddEdge
 	// also reported as an interference edge (another instance of the same
@@ -51,6 +53,11 @@ type Graph struct {
 	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
 	succs   [][]int32
 	edgeSet map[edgeKey]struct{}
+	// seqIdx (edgeidx.go): by Dst.ID, the sorted keys of the edges built
+	// by build; edgeSet holds the edges added after it. bulk: build is
+	// adding edges (succs are sorted at its end, not per edge).
+	seqIdx  [][]uint64
+	bulk    bool
 	nEdges  int
 	nInterf int
 
@@ -325,6 +332,9 @@ func (g *Graph) addEdge(e Edge) bool {
 	if e.Src != nil {
 		k.src = int32(e.Src.ID)
 	}
+	if g.inSeqIdx(k) {
+		return false
+	}
 	if _, ok := g.edgeSet[k]; ok {
 		return false
 	}
@@ -338,7 +348,12 @@ func (g *Graph) appendEdge(e Edge) {
 	g.edges[e.Dst.ID] = append(g.edges[e.Dst.ID], e)
 	if e.Src != nil {
 		s := g.succs[e.Src.ID]
-		if i, ok := slices.BinarySearch(s, int32(e.Dst.ID)); !ok {
+		if g.bulk {
+			// (sorted and deduplicated at the end of build)
+			if len(s) == 0 || s[len(s)-1] != int32(e.Dst.ID) {
+				g.succs[e.Src.ID] = append(s, int32(e.Dst.ID))
+			}
+		} else if i, ok := slices.BinarySearch(s, int32(e.Dst.ID)); !ok {
 			g.succs[e.Src.ID] = slices.Insert(s, i, int32(e.Dst.ID))
 		}
 	}
@@ -413,7 +428,10 @@ func (g *Graph) build(ctx context.Context) error {
 	g.edges = make([][]Edge, n)
 	g.succs = make([][]int32, n)
 	g.edgeSet = map[edgeKey]struct{}{}
+	g.seqIdx = nil
 	g.nEdges, g.nInterf = 0, 0
+	g.bulk = true
+	defer g.endBulk()
 
 	usedAt := make([][]*cfg.Loc, g.part.NumCells()) // cell -> locations tracking it
 	relayed := map[int][]CellID{}
@@ -423,13 +441,16 @@ func (g *Graph) build(ctx context.Context) error {
 	for _, l := range p.Locs {
 		in := slices.Clone(g.uses[l.ID])
 		in = append(in, relayed[l.ID]...)
+		_, havoc := l.Act.(*cfg.Havoc)
 		for _, w := range g.acc[l.ID].writes {
 			// The old value is an input unless the write replaces the
 			// whole cell: a strong write to a one-variable cell (or a
-			// fresh one). Not tracking it there keeps the cell's
-			// liveness regions, hence the edges, small.
+			// fresh one), or a havoc of a one-variable cell, weak
+			// included (havocTracksOld). Not tracking it there keeps
+			// the cell's liveness regions, hence the edges, small.
 			c := g.part.CellOf(w.v)
-			if !w.fresh && (w.weak || len(g.part.Cell(c).Vars) > 1) {
+			oneVar := len(g.part.Cell(c).Vars) == 1
+			if !w.fresh && (w.weak || !oneVar) && !(havoc && oneVar && !havocTracksOld) {
 				in = append(in, c)
 			}
 		}
@@ -470,14 +491,16 @@ func (g *Graph) build(ctx context.Context) error {
 	// Data edges from reaching definitions, one cell at a time.
 	rd := newRDSolver(g)
 	rd.ctx = ctx
+	twins := newRDGroups(g, rd, usedAt)
 	for c := CellID(1); int(c) < g.part.NumCells(); c++ {
 		if len(usedAt[c]) == 0 {
 			continue
 		}
-		if err := rd.solve(c, usedAt[c]); err != nil {
+		if err := twins.solveCell(g, rd, c, usedAt[c]); err != nil {
 			return err
 		}
 	}
+	g.indexEdges()
 	g.relayEdges()
 	return nil
 }

@@ -51,7 +51,8 @@ type rdSolver struct {
 	slot    []int32 // Loc.ID -> index in region+1 (0: outside)
 	region  []*cfg.Loc
 	pos     []int32
-	defIdx  map[int32]int
+	defIdx  []int32 // by Loc.ID: index in defs + 1 (0: not a definition)
+	freshE  []bool  // by Loc.ID: a key of g.freshAt
 	defs    []*cfg.Loc
 	bitsBuf []uint64
 	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
@@ -62,6 +63,9 @@ type rdSolver struct {
 	// region search and the worklist, and per cell).
 	ctx   context.Context
 	steps int
+	// rec, when set, records the φ locations and edges solve adds
+	// (rdgroup.go).
+	rec *rdRecord
 }
 
 // ctxEvery is how many region or worklist steps pass between checks of ctx.
@@ -95,6 +99,9 @@ func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 // value), and its liveness region stops there instead of running back
 // through every call site.
 func (r *rdSolver) freshEntry(v *cfg.Loc) bool {
+	if !r.freshE[v.ID] {
+		return false
+	}
 	fc, ok := r.g.freshAt[int32(v.ID)]
 	return ok && has(fc, r.x)
 }
@@ -105,7 +112,11 @@ func (r *rdSolver) bypass(v *cfg.Loc) bool {
 }
 
 func newRDSolver(g *Graph) *rdSolver {
-	r := &rdSolver{g: g, slot: make([]int32, len(g.prog.Locs)), isW: make([]bool, len(g.prog.Locs))}
+	n := len(g.prog.Locs)
+	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n), freshE: make([]bool, n)}
+	for l := range g.freshAt {
+		r.freshE[l] = true
+	}
 	r.writers = make([][]*cfg.Loc, g.part.NumCells())
 	for _, l := range g.prog.Locs {
 		for _, c := range g.gen[l.ID] {
@@ -120,15 +131,18 @@ func has(set []CellID, c CellID) bool {
 	return ok
 }
 
+// defIndex returns the index in defs of l, a definition.
+func (r *rdSolver) defIndex(l *cfg.Loc) int { return int(r.defIdx[l.ID] - 1) }
+
 func (r *rdSolver) def(l *cfg.Loc) int {
 	if l == nil {
 		return 0
 	}
-	if d, ok := r.defIdx[int32(l.ID)]; ok {
-		return d
+	if d := r.defIdx[l.ID]; d != 0 {
+		return int(d - 1)
 	}
 	d := len(r.defs)
-	r.defIdx[int32(l.ID)] = d
+	r.defIdx[l.ID] = int32(d + 1)
 	r.defs = append(r.defs, l)
 	return d
 }
@@ -215,7 +229,11 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 
 	// 2. Definitions: ⊥, the writers adjacent to the region, spawn sites.
-	r.defIdx = map[int32]int{}
+	for _, l := range r.defs {
+		if l != nil {
+			r.defIdx[l.ID] = 0 // (the previous cell's)
+		}
+	}
 	r.defs = append(r.defs[:0], nil)
 	var entryDefs []int // for the owner's entry (parameter cell)
 	if paramCell {
@@ -247,9 +265,19 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	// leaves it unchanged, so its post is the join of those definitions).
 	// The uses below it then get one edge instead of many, the way SSA's φ
 	// functions avoid the quadratic def-use chains of switch-heavy code.
+	// A spawned template's entry is a merge point too, of the
+	// definitions at its spawn sites (for a global cell; not for a mixed
+	// one, whose entry edges forget the parent's locals): without its φ,
+	// each use at the start of the thread got an edge from every
+	// definition reaching any spawn site (ddverify/floppy.c: hundreds per
+	// use for each of three hundred cells). Its action does not write the
+	// cell (isW), so it passes the cell through like any φ location.
+	spawnMerge := func(v *cfg.Loc) bool {
+		return phiAtSpawnEntry && owner == nil && v.Template.Entry == v && v.Template != mainT && !cell.Mixed()
+	}
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(r.predsOf(v)) < 2 {
+		if r.isW[v.ID] || len(r.predsOf(v)) < 2 && !spawnMerge(v) {
 			continue
 		}
 		n := 0
@@ -261,11 +289,13 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		}
 	}
 	if len(phis) > 0 {
+		var newUses []*cfg.Loc // the φ locations not tracking x yet
 		for _, v := range phis {
 			r.isW[v.ID] = true
 			r.def(v)
 			if i, ok := slices.BinarySearch(g.in[v.ID], x); !ok {
 				g.in[v.ID] = slices.Insert(g.in[v.ID], i, x)
+				newUses = append(newUses, v)
 			}
 		}
 		defer func() {
@@ -276,7 +306,12 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		if sets, err = r.inSets(x, owner, paramCell, entryDefs); err != nil {
 			return err
 		}
-		usedAt = append(slices.Clone(usedAt), phis...)
+		// (A φ location already tracking x is in usedAt: listing it
+		// twice would add its edges twice.)
+		usedAt = append(slices.Clone(usedAt), newUses...)
+		if r.rec != nil {
+			r.rec.phis = phis
+		}
 	}
 
 	// 4. Edges into the locations tracking the cell.
@@ -289,7 +324,13 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 			for word != 0 {
 				b := bits.TrailingZeros64(word)
 				word &^= 1 << b
-				g.addEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
+				// Unique: one cell, each target once, each definition
+				// once (addSeqEdge's premise).
+				g.addSeqEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
+				if r.rec != nil {
+					r.rec.src = append(r.rec.src, r.defs[wi*64+b])
+					r.rec.dst = append(r.rec.dst, v)
+				}
 			}
 		}
 	}
@@ -313,6 +354,10 @@ func init() { bypassCell.Store(true) }
 // which it becomes a φ location of the cell (a variable for tests).
 var phiThreshold = 8
 
+// phiAtSpawnEntry lets a spawned template's entry be a φ location of a
+// global cell (a test switch: on in every real run).
+var phiAtSpawnEntry = true
+
 // dataflowDense computes the in-sets (bitsets over r.defs) of every
 // location of the region, or returns ctx's error: the plain algorithm,
 // which dataflow must agree with (TestSparseReachingDefinitions).
@@ -331,7 +376,7 @@ func (r *rdSolver) dataflowDense(x CellID, owner *cfg.Template, paramCell bool, 
 	// out(p) into dst: {p} for a writer, in(p) otherwise.
 	orOut := func(dst []uint64, p *cfg.Loc) {
 		if writes(p) {
-			setBit(dst, r.defIdx[int32(p.ID)])
+			setBit(dst, r.defIndex(p))
 			return
 		}
 		si := r.slot[p.ID]
@@ -532,7 +577,7 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 		case isEntry(v) || len(ps) != 1:
 			rep[i] = int32(i)
 		case writes(ps[0]):
-			rep[i] = int32(-1 - r.defIdx[int32(ps[0].ID)])
+			rep[i] = int32(-1 - r.defIndex(ps[0]))
 		case r.slot[ps[0].ID] == 0:
 			rep[i] = repEmpty // outside the template of a local cell
 		default:
@@ -616,7 +661,7 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
 	orOut := func(dst []uint64, p *cfg.Loc) {
 		if writes(p) {
-			setBit(dst, r.defIdx[int32(p.ID)])
+			setBit(dst, r.defIndex(p))
 			return
 		}
 		si := r.slot[p.ID]
