@@ -205,6 +205,16 @@ func (r *OctagonValue) normHoles(cands []hole) *OctagonValue {
 	return r
 }
 
+// fresh returns a copy of r without holes, which normHoles may modify
+// (r itself when ⊥: normHoles leaves ⊥ alone).
+func (r *OctagonValue) fresh() *OctagonValue {
+	m := r.cm()
+	if m == nil {
+		return r.bot()
+	}
+	return &OctagonValue{n: r.n, m: m, closed: true}
+}
+
 // withHoles returns a copy of r with holes hs (r itself when ⊥ or when
 // hs is r's).
 func (r *OctagonValue) withHoles(hs []hole) *OctagonValue {
@@ -393,7 +403,7 @@ func (o *OctagonValue) Assign(x int, e LinExpr) Value {
 	hs := withoutHole(o.ne, x)
 	if ne, ok := e.normal(); ok {
 		if xs := copyHoles(o.ne, x, ne); xs != nil {
-			return r.withHoles(nil).normHoles(mergeHoles(hs, xs))
+			return r.fresh().normHoles(mergeHoles(hs, xs))
 		}
 	}
 	return r.withHoles(hs)
@@ -548,16 +558,22 @@ func (o *OctagonValue) Assume(c LinCons) Value {
 		N := 2 * o.n
 		if x, k, ok := neTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(unaryOn(m, N, x), k) {
 			if !hasHole(r.ne, x, k) {
-				return r.withHoles(nil).normHoles(mergeHoles(r.ne, []hole{{x, k}}))
+				return r.fresh().normHoles(mergeHoles(r.ne, []hole{{x, k}}))
 			}
 		}
 		return r
 	case EqZero:
 		if n, ok := e.Neg(); ok {
-			return o.assumeLe(e, n).withHoles(nil).normHoles(mergeHoles(o.ne, eqHoles(o.ne, e)))
+			if len(o.ne) == 0 {
+				return o.assumeLe(e, n)
+			}
+			return o.assumeLe(e, n).fresh().normHoles(mergeHoles(o.ne, eqHoles(o.ne, e)))
 		}
 	}
-	return o.assumeLe(e).withHoles(nil).normHoles(o.ne)
+	if len(o.ne) == 0 {
+		return o.assumeLe(e)
+	}
+	return o.assumeLe(e).fresh().normHoles(o.ne)
 }
 
 // assumeLe adds e ≤ 0 for every e of es (normalized, same variables).
