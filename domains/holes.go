@@ -7,37 +7,50 @@ import (
 )
 
 // Disequalities ("holes"): both domains carry, next to their convex
-// value, at most one excluded constant per variable, x ≠ c. The value
-// denotes the points of the convex part that satisfy every hole (a
-// reduced product of the domain with a "one excluded point per variable"
-// domain). It is what keeps `x != 0` through a join of [-∞, -1] and
-// [1, +∞], an interference edge or a copy x := y, which neither intervals
-// nor octagons can express.
+// value, the excluded value 0 per variable, x ≠ 0. The value denotes the
+// points of the convex part that satisfy every hole (the reduced product
+// of the domain with one "x ≠ 0" flag per variable). It is what keeps
+// `x != 0` through a join of [-∞, -1] and [1, +∞], an interference edge
+// or a copy x := y, which neither intervals nor octagons can express
+// (pthread-ext/39_rand_lock_p0_vs: seed != 0).
+//
+// The representation (a sorted list of (x, c)) admits any constant c,
+// but only c = 0 is ever created (holeable). The reason is the join: the
+// solver joins the values of many edges in trees of partial joins and
+// skips a join whose argument is below the accumulator (dfg/solver.go
+// joinInto, hubs), which is only correct for a semilattice join
+// (associative, and a ⊔ b = b when a ⊑ b). A join exact on "x ≠ c" is
+// one: x ≠ c holds in a ⊔ b iff it holds in a and in b. For c = 0 the
+// join computes exactly that: if both exclude 0 (by their range or a
+// hole), either the hull excludes it too or the ranges lie on both sides
+// of 0 and the hole is created (the sign split). For other constants it
+// cannot: [1, 5] ∖ {3} ⊔ [10, 10] ⊔ [-10, -10] keeps 3 grouped from the
+// left and loses it from the right ([10] ⊔ [-10] has no reason to record
+// 3), which dfg's CHORUS_CHECK_INCREMENTAL comparison of a tree of joins
+// with a linear join catches.
 //
 // Soundness: every operation computes the convex part as before and
 // keeps a hole only where the argument below shows that no point of the
-// concrete result equals it; dropping a hole is always sound (the set
-// only grows), so an operation that does not know about holes returns
-// none. In detail:
-//   - join/widen: (x, c) is kept only if both operands exclude c for x
-//     (their convex part omits c, or they have the hole (x, c)); the join
-//     also creates (x, 0) when neither operand's x can be 0 but the hull
-//     of their ranges contains it (the sign split -1 / 1). Widening keeps
+// concrete result is 0 in that variable; dropping a hole is always sound
+// (the set only grows), so an operation that does not know about holes
+// returns none. In detail:
+//   - join/widen: (x, 0) is kept only if both operands exclude 0 for x
+//     (their range omits 0, or they have the hole); the join also creates
+//     it when both ranges omit 0 and their hull holds it. Widening keeps
 //     only holes of its left operand, so the hole sets of a widening
 //     sequence shrink and the sequence still stabilizes;
 //   - meet, assume: holes of either operand hold in the result; a hole
-//     at an end of its variable's range cuts the end off (exact, the
-//     hole says the end value is not a point of the set);
-//   - assign x := ±y + k maps y's hole to x (a bijection); any other
-//     write to x drops x's hole; the other variables keep theirs;
-//   - assume(a·x + k ≠ 0) with the other terms of the expression at
-//     singleton values adds the hole x ≠ -k/a when a divides k.
-//
-// At most one hole per variable keeps every operation linear in the
-// number of holes and the representation canonical for intervals (a hole
-// strictly inside its variable's range); 0 is preferred when two compete
-// (null pointers, error codes, divisors, `seed != 0`). Holes at ±MaxInt64
-// extremes are never created, so c ± 1 never overflows.
+//     at an end of its variable's range cuts the end off (exact: the hole
+//     says the end value is not a point of the set);
+//   - assign x := ±y maps y's hole to x (x = 0 iff y = 0); any other
+//     write to x drops x's hole; the other variables keep theirs; an
+//     assume of x - y = 0 moves a hole between x and y likewise;
+//   - assume(a·x + k ≠ 0), where the expression's other terms have
+//     singleton values adding up to k, is x ≠ -k/a; it adds the hole
+//     when that is 0 (k = 0).
+// None of this depends on threads: holes are part of the value a cell
+// carries along every edge, interference edges included, and each edge
+// transfers it by the rules above.
 
 // holesOff is a test hook: when set no hole is ever created (Assume of
 // e ≠ 0 and the sign split of a join are the only sources), so both
@@ -88,8 +101,9 @@ func excludes(iv Interval, hs []hole, x int, c int64) bool {
 	return !iv.Contains(c) || hasHole(hs, x, c)
 }
 
-// holeable reports whether c may be a hole (not at the int64 extremes).
-func holeable(c int64) bool { return c != math.MinInt64 && c != math.MaxInt64 }
+// holeable reports whether c may be a hole: only 0 (see above; so c ± 1
+// never overflows either).
+func holeable(c int64) bool { return c == 0 }
 
 // signSplit reports that neither a nor b contains 0 while their hull
 // does (a join creates the hole x ≠ 0 there).
@@ -161,16 +175,11 @@ func mergeHoles(a, b []hole) []hole {
 	return slices.Compact(out)
 }
 
-// maxHolesPerVar bounds the holes of one variable (a switch's default
-// branch excludes every case); beyond it the holes farthest from 0 are
-// dropped (sound: the set grows).
-const maxHolesPerVar = 8
-
 // cutHoles normalizes candidate holes (sorted) against a box it may
 // modify: a candidate at an end of its variable's range cuts that end
 // off (repeatedly: candidates may be adjacent); the candidates strictly
-// inside the range are kept (at most maxHolesPerVar per variable, those
-// nearest 0), and with outside also those outside the range (an octagon
+// inside the range are kept, and with outside also those outside the
+// range (an octagon
 // keeps them: a relation may have moved the range past a hole that a
 // later join brings back inside). It reports whether the box became
 // empty.
@@ -197,39 +206,14 @@ func cutHoles(ivs []Interval, cands []hole, outside bool) ([]hole, bool) {
 			}
 		}
 		ivs[x] = iv
-		k := len(out)
 		for _, h := range cands[i:j] {
 			if strictlyInside(iv, h.c) || (outside && !iv.Contains(h.c)) {
 				out = append(out, h)
 			}
 		}
-		if len(out)-k > maxHolesPerVar {
-			grp := slices.Clone(out[k:])
-			slices.SortFunc(grp, func(p, q hole) int { return cmpAbs(p.c, q.c) })
-			grp = grp[:maxHolesPerVar]
-			slices.SortFunc(grp, cmpHole)
-			out = append(out[:k], grp...)
-		}
 		i = j
 	}
 	return out, false
-}
-
-// cmpAbs orders by distance from 0 (holes are never MinInt64).
-func cmpAbs(a, b int64) int {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // neTarget analyses e ≠ 0 (e normalized) over the ranges get gives: when
