@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync/atomic"
 )
 
 // Disequalities ("holes"): both domains carry, next to their convex
@@ -59,6 +60,15 @@ import (
 // holes are not ordered between the domains (an octagon's tighter range
 // can drop a hole that the box keeps and later uses).
 var holesOff bool
+
+// unsoundHoleJoin: SetUnsoundHoleJoin.
+var unsoundHoleJoin atomic.Bool
+
+// SetUnsoundHoleJoin is UNSOUND, for the soundness oracle's mutation test
+// only (analysis.WithoutHoleJoinCheck): while on, a join keeps every hole
+// of either operand that lies inside the joined range, without checking
+// that the other operand excludes it.
+func SetUnsoundHoleJoin(on bool) { unsoundHoleJoin.Store(on) }
 
 // hole records x ≠ c.
 type hole struct {
@@ -119,8 +129,9 @@ func signSplit(a, b Interval) bool {
 // inside the joined range.
 func joinHoles(n int, ha, hb []hole, ia, ib, ij func(int) Interval, zero bool) []hole {
 	var out []hole
+	unsound := unsoundHoleJoin.Load()
 	for _, h := range mergeHoles(ha, hb) {
-		if strictlyInside(ij(h.x), h.c) && excludes(ia(h.x), ha, h.x, h.c) && excludes(ib(h.x), hb, h.x, h.c) {
+		if strictlyInside(ij(h.x), h.c) && (unsound || excludes(ia(h.x), ha, h.x, h.c) && excludes(ib(h.x), hb, h.x, h.c)) {
 			out = append(out, h)
 		}
 	}

@@ -320,8 +320,9 @@ func (v *IntervalValue) Forget(x int) Value { return v.AssignInterval(x, TopInte
 // Assume refines the box by a linear constraint. For e ≤ 0 each variable
 // is bounded by what the other terms allow (constraint propagation,
 // repeated for propagationRounds rounds or until stable). e = 0 is e ≤ 0
-// and -e ≤ 0. e ≠ 0 only cuts an end of e's range (the box cannot
-// represent a hole): if e ≤ 0 is implied it becomes e ≤ -1.
+// and -e ≤ 0. e ≠ 0 cuts an end of e's range (if e ≤ 0 is implied it
+// becomes e ≤ -1) and, when it says x ≠ 0 for one variable, adds that
+// hole (holes.go); a hole inside a range is the only one a box keeps.
 func (v *IntervalValue) Assume(c LinCons) Value {
 	if v.bottom {
 		return v
