@@ -190,10 +190,9 @@ func mergeHoles(a, b []hole) []hole {
 // modify: a candidate at an end of its variable's range cuts that end
 // off (repeatedly: candidates may be adjacent); the candidates strictly
 // inside the range are kept, and with outside also those outside the
-// range (an octagon
-// keeps them: a relation may have moved the range past a hole that a
-// later join brings back inside). It reports whether the box became
-// empty.
+// range (an octagon keeps them: a relation may have moved the range past
+// a hole that a later join brings back inside). It reports whether the
+// box became empty.
 func cutHoles(ivs []Interval, cands []hole, outside bool) ([]hole, bool) {
 	var out []hole
 	for i := 0; i < len(cands); {
@@ -282,9 +281,9 @@ func mulOK64(a, b int64) (int64, bool) {
 }
 
 // copyHoles returns the holes x gets from x := e (e normalized) when e
-// is ±y + k: the image of y's holes (a bijection maps excluded values to
-// excluded values); y may be x itself (hs is the value before the
-// assignment).
+// is ±y + k: the image of y's holes that are holeable (a bijection maps
+// excluded values to excluded values); y may be x itself (hs is the
+// value before the assignment).
 func copyHoles(hs []hole, x int, e LinExpr) []hole {
 	if len(hs) == 0 || len(e.Terms) != 1 {
 		return nil
