@@ -228,6 +228,10 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	if c.mutation.holeJoin {
+		domains.SetUnsoundHoleJoin(true)
+		defer domains.SetUnsoundHoleJoin(false)
+	}
 	relational := dom.Name() == "octagon"
 	if c.relational != nil {
 		relational = *c.relational

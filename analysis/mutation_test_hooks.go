@@ -17,7 +17,14 @@ type mutationHooks struct {
 	monotoneUnchecked bool
 	// monotoneAnyTemplate: WithoutMonotoneSingleInstanceCheck.
 	monotoneAnyTemplate bool
+	// holeJoin: WithoutHoleJoinCheck.
+	holeJoin bool
 }
+
+// WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
+// Analyze runs, joins keep the disequality holes x != 0 of either operand
+// (domains/holes.go) even where the other operand holds 0.
+func WithoutHoleJoinCheck() Option { return func(c *config) { c.mutation.holeJoin = true } }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge

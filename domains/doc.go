@@ -48,6 +48,15 @@
 // of thresholds (the program's constants), then to ±∞; narrowing only
 // refines infinite bounds.
 //
+// # Disequalities (holes.go)
+//
+// Both values carry, per variable, an optional hole x ≠ 0 beside the
+// convex part (holes.go explains the rules and why only 0): assume(x ≠ 0)
+// creates it, joins keep it when both sides exclude 0 and create it when
+// the ranges lie on both sides of 0, x := ±y copies it, and it cuts a
+// range end equal to 0. Entails(e ≠ 0) and Assume(e = 0) use it;
+// Constraints exports it as x ≠ 0.
+//
 // # Octagons (octagon.go, dbm.go)
 //
 // OctagonValue holds conjunctions of ±x ±y ≤ c (Miné, "The octagon

@@ -31,6 +31,9 @@ type IntervalValue struct {
 	ivs    []Interval
 	dim    int // used when bottom
 	bottom bool
+	// ne: the holes x ≠ c (holes.go), sorted by variable, each strictly
+	// inside its variable's interval; nil when none.
+	ne []hole
 }
 
 // NewIntervalValue builds a box from per-variable intervals (⊥ if one is
@@ -62,7 +65,7 @@ func (v *IntervalValue) Dim() int {
 func (v *IntervalValue) IsBottom() bool { return v.bottom }
 
 func (v *IntervalValue) IsTop() bool {
-	if v.bottom {
+	if v.bottom || len(v.ne) > 0 {
 		return false
 	}
 	for _, iv := range v.ivs {
@@ -107,7 +110,28 @@ func (v *IntervalValue) Join(o Value) Value {
 	if w.bottom {
 		return v
 	}
-	return v.zip(w, Interval.Join)
+	return joinBoxHoles(v, w)
+}
+
+// joinBoxHoles is the join of two non-⊥ boxes with their holes.
+func joinBoxHoles(v, w *IntervalValue) *IntervalValue {
+	out := make([]Interval, len(v.ivs))
+	split := false
+	for i := range out {
+		a, b := v.ivs[i], w.ivs[i]
+		out[i] = a.Join(b)
+		if !split && signSplit(a, b) {
+			split = true
+		}
+	}
+	r := &IntervalValue{ivs: out}
+	if v.ne != nil || w.ne != nil || split {
+		r.ne = joinHoles(len(out), v.ne, w.ne,
+			func(x int) Interval { return v.ivs[x] },
+			func(x int) Interval { return w.ivs[x] },
+			func(x int) Interval { return out[x] }, split)
+	}
+	return r
 }
 
 func (v *IntervalValue) Meet(o Value) Value {
@@ -115,7 +139,22 @@ func (v *IntervalValue) Meet(o Value) Value {
 	if v.bottom || w.bottom {
 		return v.bot()
 	}
-	return v.zip(w, Interval.Meet)
+	r := v.zip(w, Interval.Meet)
+	return r.normHoles(mergeHoles(v.ne, w.ne))
+}
+
+// normHoles sets r's holes from candidates (cutHoles), r being a fresh
+// value whose intervals may be modified; it returns r, or ⊥.
+func (r *IntervalValue) normHoles(cands []hole) *IntervalValue {
+	if r.bottom || len(cands) == 0 {
+		return r
+	}
+	hs, empty := cutHoles(r.ivs, cands, false)
+	if empty {
+		return r.bot()
+	}
+	r.ne = hs
+	return r
 }
 
 // Widen moves each unstable bound to the next threshold (thresholds are
@@ -128,7 +167,15 @@ func (v *IntervalValue) Widen(o Value, thresholds []int64) Value {
 	if w.bottom {
 		return v
 	}
-	return v.zip(w, func(a, b Interval) Interval { return widenInterval(a, b, thresholds) })
+	r := v.zip(w, func(a, b Interval) Interval { return widenInterval(a, b, thresholds) })
+	if v.ne != nil {
+		// Only the left operand's holes: the hole sets shrink along a
+		// widening sequence.
+		r.ne = keptHoles(v.ne, func(h hole) bool {
+			return excludes(w.ivs[h.x], w.ne, h.x, h.c) && strictlyInside(r.ivs[h.x], h.c)
+		})
+	}
+	return r
 }
 
 func widenInterval(a, b Interval, thresholds []int64) Interval {
@@ -180,7 +227,7 @@ func (v *IntervalValue) Narrow(o Value) Value {
 			a.Hi = b.Hi
 		}
 		return a
-	})
+	}).normHoles(v.ne)
 }
 
 func (v *IntervalValue) Leq(o Value) bool {
@@ -193,6 +240,11 @@ func (v *IntervalValue) Leq(o Value) bool {
 	}
 	for i, iv := range v.ivs {
 		if !w.ivs[i].Includes(iv) {
+			return false
+		}
+	}
+	for _, h := range w.ne {
+		if !excludes(v.ivs[h.x], v.ne, h.x, h.c) {
 			return false
 		}
 	}
@@ -209,7 +261,7 @@ func (v *IntervalValue) Equal(o Value) bool {
 			return false
 		}
 	}
-	return true
+	return slices.Equal(v.ne, w.ne)
 }
 
 // evalLin evaluates Σ coef·get(var) + const in interval arithmetic. It is
@@ -238,7 +290,7 @@ func (v *IntervalValue) with(x int, iv Interval) *IntervalValue {
 	}
 	out := slices.Clone(v.ivs)
 	out[x] = iv
-	return &IntervalValue{ivs: out}
+	return &IntervalValue{ivs: out, ne: withoutHole(v.ne, x)}
 }
 
 // Assign x := e. For a normalized e the interval evaluation is the exact
@@ -247,7 +299,13 @@ func (v *IntervalValue) Assign(x int, e LinExpr) Value {
 	if v.bottom {
 		return v
 	}
-	return v.with(x, v.Bounds(e))
+	r := v.with(x, v.Bounds(e))
+	if n, ok := e.normal(); ok && !r.bottom {
+		if hs := copyHoles(v.ne, x, n); hs != nil {
+			return r.normHoles(mergeHoles(r.ne, hs))
+		}
+	}
+	return r
 }
 
 func (v *IntervalValue) AssignInterval(x int, iv Interval) Value {
@@ -262,8 +320,9 @@ func (v *IntervalValue) Forget(x int) Value { return v.AssignInterval(x, TopInte
 // Assume refines the box by a linear constraint. For e ≤ 0 each variable
 // is bounded by what the other terms allow (constraint propagation,
 // repeated for propagationRounds rounds or until stable). e = 0 is e ≤ 0
-// and -e ≤ 0. e ≠ 0 only cuts an end of e's range (the box cannot
-// represent a hole): if e ≤ 0 is implied it becomes e ≤ -1.
+// and -e ≤ 0. e ≠ 0 cuts an end of e's range (if e ≤ 0 is implied it
+// becomes e ≤ -1) and, when it says x ≠ 0 for one variable, adds that
+// hole (holes.go); a hole inside a range is the only one a box keeps.
 func (v *IntervalValue) Assume(c LinCons) Value {
 	if v.bottom {
 		return v
@@ -274,7 +333,17 @@ func (v *IntervalValue) Assume(c LinCons) Value {
 	}
 	switch c.Op {
 	case NeZero:
-		return assumeNe(v, e, v.bot())
+		r := assumeNe(v, e, v.bot()).(*IntervalValue)
+		if r.bottom {
+			return r
+		}
+		if x, k, ok := neTarget(e, func(i int) Interval { return r.ivs[i] }); ok && strictlyInside(r.ivs[x], k) {
+			if !hasHole(r.ne, x, k) {
+				out := &IntervalValue{ivs: slices.Clone(r.ivs)}
+				return out.normHoles(mergeHoles(r.ne, []hole{{x, k}}))
+			}
+		}
+		return r
 	case EqZero:
 		out := slices.Clone(v.ivs)
 		ne, okNeg := e.Neg()
@@ -293,7 +362,7 @@ func (v *IntervalValue) Assume(c LinCons) Value {
 				break
 			}
 		}
-		return &IntervalValue{ivs: out}
+		return (&IntervalValue{ivs: out}).normHoles(mergeHoles(v.ne, eqHoles(v.ne, e)))
 	}
 	out := slices.Clone(v.ivs)
 	for range propagationRounds {
@@ -305,7 +374,7 @@ func (v *IntervalValue) Assume(c LinCons) Value {
 			break
 		}
 	}
-	return &IntervalValue{ivs: out}
+	return (&IntervalValue{ivs: out}).normHoles(v.ne)
 }
 
 // propagationRounds bounds the constraint propagation of one Assume.
@@ -379,7 +448,14 @@ func refineLe(ivs []Interval, e LinExpr) (changed, empty bool) {
 }
 
 func (v *IntervalValue) Entails(c LinCons) bool {
-	return entailsByBounds(v, c)
+	if entailsByBounds(v, c) {
+		return true
+	}
+	if c.Op != NeZero || len(v.ne) == 0 {
+		return false
+	}
+	e, ok := c.Expr.normal()
+	return ok && neEntailed(e, v.ne, func(i int) Interval { return v.ivs[i] })
 }
 
 // entailsByBounds decides c from the range of its expression.
@@ -406,7 +482,7 @@ func (v *IntervalValue) Constraints() []LinCons {
 	for i, iv := range v.ivs {
 		cs = appendUnary(cs, i, iv)
 	}
-	return cs
+	return holeCons(cs, v.ne)
 }
 
 // appendUnary appends lo ≤ x ≤ hi (or x = s) as linear constraints. The
@@ -433,7 +509,7 @@ func (v *IntervalValue) AddDims(n int) Value {
 	for range n {
 		out = append(out, TopInterval())
 	}
-	return &IntervalValue{ivs: out}
+	return &IntervalValue{ivs: out, ne: v.ne}
 }
 
 func (v *IntervalValue) Project(keep []int) Value {
@@ -444,7 +520,7 @@ func (v *IntervalValue) Project(keep []int) Value {
 	for i, k := range keep {
 		out[i] = v.ivs[k]
 	}
-	return &IntervalValue{ivs: out}
+	return &IntervalValue{ivs: out, ne: projectHoles(v.ne, keep)}
 }
 
 func (v *IntervalValue) String(names func(int) string) string {
@@ -460,6 +536,7 @@ func (v *IntervalValue) String(names func(int) string) string {
 			parts = append(parts, names(i)+" in "+iv.String())
 		}
 	}
+	parts = append(parts, holeStrings(v.ne, names)...)
 	if len(parts) == 0 {
 		return "top"
 	}
@@ -479,7 +556,20 @@ func (v *IntervalValue) JoinAt(xs []int, ivs []Interval) *IntervalValue {
 			out[x] = out[x].Join(ivs[i])
 		}
 	}
-	return &IntervalValue{ivs: out}
+	r := &IntervalValue{ivs: out}
+	if v.ne != nil {
+		// A hole of a written variable survives when the stored value
+		// excludes it.
+		r.ne = keptHoles(v.ne, func(h hole) bool {
+			for i, x := range xs {
+				if x == h.x && ivs[i].Contains(h.c) {
+					return false
+				}
+			}
+			return strictlyInside(out[h.x], h.c)
+		})
+	}
+	return r
 }
 
 // ConcatIntervals lays boxes side by side (their product): the variables
@@ -494,10 +584,12 @@ func ConcatIntervals(vs []*IntervalValue) *IntervalValue {
 		return &IntervalValue{dim: n, bottom: true}
 	}
 	out := make([]Interval, 0, n)
+	var hs []hole
 	for _, v := range vs {
+		hs = shiftHoles(hs, v.ne, len(out))
 		out = append(out, v.ivs...)
 	}
-	return &IntervalValue{ivs: out}
+	return &IntervalValue{ivs: out, ne: hs}
 }
 
 // Slice returns the box of the n variables from off on (renumbered from
@@ -506,7 +598,13 @@ func (v *IntervalValue) Slice(off, n int) *IntervalValue {
 	if v.bottom {
 		return &IntervalValue{dim: n, bottom: true}
 	}
-	return &IntervalValue{ivs: slices.Clone(v.ivs[off : off+n])}
+	var hs []hole
+	for _, h := range v.ne {
+		if h.x >= off && h.x < off+n {
+			hs = append(hs, hole{h.x - off, h.c})
+		}
+	}
+	return &IntervalValue{ivs: slices.Clone(v.ivs[off : off+n]), ne: hs}
 }
 
 // JoinBoxes is a.Join(b), returning a itself when b ⊑ a (and b when a is
@@ -524,7 +622,12 @@ func JoinBoxes(a, b *IntervalValue) *IntervalValue {
 	}
 	for i, iv := range b.ivs {
 		if !a.ivs[i].Includes(iv) {
-			return a.zip(b, Interval.Join)
+			return joinBoxHoles(a, b)
+		}
+	}
+	for _, h := range a.ne {
+		if !excludes(b.ivs[h.x], b.ne, h.x, h.c) {
+			return joinBoxHoles(a, b)
 		}
 	}
 	return a

@@ -45,6 +45,9 @@ type OctagonValue struct {
 	m      []int64 // nil: ⊥
 	closed bool
 	cache  atomic.Pointer[[]int64] // closure of m when !closed (*nil slice: ⊥)
+	// ne: the holes x ≠ c (holes.go), sorted by variable; unlike the
+	// box's they need not lie strictly inside their variable's range.
+	ne []hole
 }
 
 func (o *OctagonValue) Dim() int { return o.n }
@@ -99,7 +102,7 @@ func (o *OctagonValue) IsBottom() bool { return o.cm() == nil }
 
 func (o *OctagonValue) IsTop() bool {
 	m := o.cm()
-	if m == nil {
+	if m == nil || len(o.ne) > 0 {
 		return false
 	}
 	N := 2 * o.n
@@ -127,7 +130,13 @@ func (o *OctagonValue) Join(v Value) Value {
 	for i := range out {
 		out[i] = max(a[i], b[i])
 	}
-	return o.mkClosed(out)
+	r := o.mkClosed(out)
+	N := 2 * o.n
+	r.ne = joinHoles(o.n, o.ne, w.ne,
+		func(x int) Interval { return unaryOn(a, N, x) },
+		func(x int) Interval { return unaryOn(b, N, x) },
+		func(x int) Interval { return unaryOn(out, N, x) }, true)
+	return r
 }
 
 // Meet is the entrywise minimum, closed (exact).
@@ -141,7 +150,78 @@ func (o *OctagonValue) Meet(v Value) Value {
 	for i := range out {
 		out[i] = min(a[i], b[i])
 	}
-	return o.closeNew(out)
+	return o.closeNew(out).normHoles(mergeHoles(o.ne, w.ne))
+}
+
+// normHoles gives the closed value r the candidate holes (sorted by
+// variable): a candidate at an end of its variable's range cuts the end
+// off (a unary constraint, incremental closure, repeated while a cut
+// moves another end onto a hole); one candidate strictly inside the range
+// is kept per variable. A cut the matrix cannot hold (beyond ±2^49)
+// drops its hole instead (sound). r must be fresh (it is modified).
+func (r *OctagonValue) normHoles(cands []hole) *OctagonValue {
+	if len(cands) == 0 || r.m == nil {
+		return r
+	}
+	N := 2 * r.n
+	m := r.cm()
+	owned := false
+	for {
+		box := make([]Interval, r.n)
+		for _, h := range cands {
+			box[h.x] = unaryOn(m, N, h.x)
+		}
+		old := slices.Clone(box)
+		hs, empty := cutHoles(box, cands, true)
+		if empty {
+			return r.bot()
+		}
+		var cs []octCons
+		for _, h := range cands {
+			if box[h.x] != old[h.x] {
+				cs = appendUnaryCons(cs, 2*h.x, box[h.x].Hi)
+				cs = appendUnaryCons(cs, 2*h.x+1, box[h.x].Lo.Neg())
+			}
+		}
+		changed := false
+		for _, k := range cs {
+			if clampEntry(k.c) < m[k.a*N+k.b] {
+				changed = true
+			}
+		}
+		if !changed {
+			r.ne = hs
+			break
+		}
+		if !owned {
+			m, owned = slices.Clone(m), true
+		}
+		if !addAll(m, N, cs) {
+			return r.bot()
+		}
+		r = &OctagonValue{n: r.n, m: m, closed: true}
+		cands = hs
+	}
+	return r
+}
+
+// fresh returns a copy of r without holes, which normHoles may modify
+// (r itself when ⊥: normHoles leaves ⊥ alone).
+func (r *OctagonValue) fresh() *OctagonValue {
+	m := r.cm()
+	if m == nil {
+		return r.bot()
+	}
+	return &OctagonValue{n: r.n, m: m, closed: true}
+}
+
+// withHoles returns a copy of r with holes hs (r itself when ⊥ or when
+// hs is r's).
+func (r *OctagonValue) withHoles(hs []hole) *OctagonValue {
+	if r.m == nil || (len(hs) == 0 && len(r.ne) == 0) {
+		return r
+	}
+	return &OctagonValue{n: r.n, m: r.m, closed: r.closed, ne: hs}
 }
 
 // Widen keeps the receiver's raw entries that are stable and moves the
@@ -170,7 +250,11 @@ func (o *OctagonValue) Widen(v Value, thresholds []int64) Value {
 			}
 		}
 	}
-	return &OctagonValue{n: o.n, m: out}
+	// Only the left operand's holes that the right one excludes: the
+	// hole sets shrink along a widening sequence.
+	return &OctagonValue{n: o.n, m: out, ne: keptHoles(o.ne, func(h hole) bool {
+		return excludes(unaryOn(b, N, h.x), w.ne, h.x, h.c)
+	})}
 }
 
 // octThreshold is the least value ≥ v that the entry (i, j) may take
@@ -216,7 +300,7 @@ func (o *OctagonValue) Narrow(v Value) Value {
 			out[p] = b[p]
 		}
 	}
-	return &OctagonValue{n: o.n, m: out}
+	return &OctagonValue{n: o.n, m: out, ne: o.ne}
 }
 
 // Leq: with the receiver tightly closed, inclusion is the entrywise order
@@ -239,6 +323,11 @@ func (o *OctagonValue) Leq(v Value) bool {
 			return false
 		}
 	}
+	for _, h := range w.ne {
+		if !excludes(unaryOn(a, 2*o.n, h.x), o.ne, h.x, h.c) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -252,7 +341,9 @@ func (o *OctagonValue) Forget(x int) Value {
 		return o.bot()
 	}
 	forgetIn(m, 2*o.n, x)
-	return o.mkClosed(m)
+	r := o.mkClosed(m)
+	r.ne = withoutHole(o.ne, x)
+	return r
 }
 
 func forgetIn(m []int64, N, x int) {
@@ -268,6 +359,10 @@ func forgetIn(m []int64, N, x int) {
 // AssignInterval forgets x then adds lo ≤ x ≤ hi (two incremental
 // closures).
 func (o *OctagonValue) AssignInterval(x int, iv Interval) Value {
+	return o.assignInterval(x, iv).withHoles(withoutHole(o.ne, x))
+}
+
+func (o *OctagonValue) assignInterval(x int, iv Interval) *OctagonValue {
 	if iv.IsEmpty() {
 		return o.bot()
 	}
@@ -301,13 +396,28 @@ func appendUnaryCons(cs []octCons, p int, u Bound) []octCons {
 // as precise as the interval domain; only x's rows change, so the matrix
 // is re-closed in O(n²) (closeVar).
 func (o *OctagonValue) Assign(x int, e LinExpr) Value {
+	r := o.assign(x, e)
+	if r.IsBottom() {
+		return r
+	}
+	hs := withoutHole(o.ne, x)
+	if ne, ok := e.normal(); ok {
+		if xs := copyHoles(o.ne, x, ne); xs != nil {
+			return r.fresh().normHoles(mergeHoles(hs, xs))
+		}
+	}
+	return r.withHoles(hs)
+}
+
+// assign is Assign without holes (the result has none).
+func (o *OctagonValue) assign(x int, e LinExpr) *OctagonValue {
 	cm := o.cm()
 	if cm == nil {
 		return o.bot()
 	}
 	ne, ok := e.normal()
 	if !ok {
-		return o.AssignInterval(x, o.Bounds(e))
+		return o.assignInterval(x, o.Bounds(e))
 	}
 	e = ne
 	small := e.Const <= octBig/4 && e.Const >= -octBig/4
@@ -332,14 +442,14 @@ func (o *OctagonValue) Assign(x int, e LinExpr) Value {
 		}
 	}
 	if len(e.Terms) == 0 {
-		return o.AssignInterval(x, Point(e.Const))
+		return o.assignInterval(x, Point(e.Const))
 	}
 	return o.assignLinearized(x, e)
 }
 
 // shift applies x := x + c (negate: x := -x + c), an exact translation
 // (after swapping the nodes of x) that keeps the matrix closed.
-func (o *OctagonValue) shift(x int, c int64, negate bool) Value {
+func (o *OctagonValue) shift(x int, c int64, negate bool) *OctagonValue {
 	m := o.closedCopy()
 	N := 2 * o.n
 	px, nx := 2*x, 2*x+1
@@ -377,7 +487,7 @@ func (o *OctagonValue) shift(x int, c int64, negate bool) Value {
 }
 
 // assignLinearized implements the general case of Assign.
-func (o *OctagonValue) assignLinearized(x int, e LinExpr) Value {
+func (o *OctagonValue) assignLinearized(x int, e LinExpr) *OctagonValue {
 	cm := o.cm()
 	N := 2 * o.n
 	bx := boundsOn(cm, N, e)
@@ -440,17 +550,35 @@ func (o *OctagonValue) Assume(c LinCons) Value {
 	}
 	switch c.Op {
 	case NeZero:
-		return assumeNe(o, e, o.bot())
+		r := assumeNe(o, e, o.bot()).(*OctagonValue)
+		m := r.cm()
+		if m == nil {
+			return r
+		}
+		N := 2 * o.n
+		if x, k, ok := neTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(unaryOn(m, N, x), k) {
+			if !hasHole(r.ne, x, k) {
+				return r.fresh().normHoles(mergeHoles(r.ne, []hole{{x, k}}))
+			}
+		}
+		return r
 	case EqZero:
 		if n, ok := e.Neg(); ok {
-			return o.assumeLe(e, n)
+			if len(o.ne) == 0 {
+				return o.assumeLe(e, n)
+			}
+			return o.assumeLe(e, n).fresh().normHoles(mergeHoles(o.ne, eqHoles(o.ne, e)))
 		}
 	}
-	return o.assumeLe(e)
+	if len(o.ne) == 0 {
+		return o.assumeLe(e)
+	}
+	return o.assumeLe(e).fresh().normHoles(o.ne)
 }
 
 // assumeLe adds e ≤ 0 for every e of es (normalized, same variables).
-func (o *OctagonValue) assumeLe(es ...LinExpr) Value {
+// The result may be o itself (with its holes); callers set them.
+func (o *OctagonValue) assumeLe(es ...LinExpr) *OctagonValue {
 	if len(es[0].Terms) == 0 {
 		for _, e := range es {
 			if e.Const > 0 {
@@ -632,7 +760,17 @@ func (o *OctagonValue) Bounds(e LinExpr) Interval {
 	return boundsOn(m, 2*o.n, e)
 }
 
-func (o *OctagonValue) Entails(c LinCons) bool { return entailsByBounds(o, c) }
+func (o *OctagonValue) Entails(c LinCons) bool {
+	if entailsByBounds(o, c) {
+		return true
+	}
+	if c.Op != NeZero || len(o.ne) == 0 {
+		return false
+	}
+	e, ok := c.Expr.normal()
+	m := o.cm()
+	return ok && neEntailed(e, o.ne, func(i int) Interval { return unaryOn(m, 2*o.n, i) })
+}
 
 // Constraints lists the finite entries of the closed matrix, one per
 // coherent pair: unary ones as ±x ≤ c, binary ones as ±x ±y ≤ c.
@@ -662,7 +800,7 @@ func (o *OctagonValue) Constraints() []LinCons {
 			cs = append(cs, LinCons{Expr: LinExpr{Terms: ts, Const: -v}, Op: LeZero})
 		}
 	}
-	return cs
+	return holeCons(cs, o.ne)
 }
 
 func (o *OctagonValue) AddDims(k int) Value {
@@ -676,7 +814,7 @@ func (o *OctagonValue) AddDims(k int) Value {
 	for i := 0; i < N; i++ {
 		copy(out[i*NN:i*NN+N], m[i*N:i*N+N])
 	}
-	return &OctagonValue{n: nn, m: out, closed: true}
+	return &OctagonValue{n: nn, m: out, closed: true, ne: o.ne}
 }
 
 // Project keeps the listed variables in that order; the submatrix of a
@@ -697,7 +835,7 @@ func (o *OctagonValue) Project(keep []int) Value {
 	for a := 0; a < K; a++ { // a variable kept twice: its diagonal is 0
 		out[a*K+a] = 0
 	}
-	return &OctagonValue{n: len(keep), m: out, closed: true}
+	return &OctagonValue{n: len(keep), m: out, closed: true, ne: projectHoles(o.ne, keep)}
 }
 
 // Box returns the interval projection.
@@ -710,7 +848,7 @@ func (o *OctagonValue) Box() *IntervalValue {
 	for x := range ivs {
 		ivs[x] = unaryOn(m, 2*o.n, x)
 	}
-	return &IntervalValue{ivs: ivs}
+	return (&IntervalValue{ivs: ivs}).normHoles(o.ne)
 }
 
 // OctagonFromBox returns the octagon of a box (constants beyond ±2^49
@@ -729,7 +867,9 @@ func OctagonFromBox(b *IntervalValue) *OctagonValue {
 	if !addAll(m, 2*o.n, cs) {
 		return o.bot()
 	}
-	return o.mkClosed(m)
+	r := o.mkClosed(m)
+	r.ne = b.ne
+	return r
 }
 
 // String prints the closed constraints sorted, merging e ≤ 0 and -e ≤ 0
@@ -739,7 +879,8 @@ func (o *OctagonValue) String(names func(int) string) string {
 		return "bottom"
 	}
 	cs := o.Constraints()
-	if len(cs) == 0 {
+	cs = cs[:len(cs)-len(o.ne)] // the holes are printed last
+	if len(cs) == 0 && len(o.ne) == 0 {
 		return "top"
 	}
 	key := func(e LinExpr) string { return LinExpr{Terms: e.Terms}.String(nil) }
@@ -767,5 +908,9 @@ func (o *OctagonValue) String(names func(int) string) string {
 		parts = append(parts, c.String(names))
 	}
 	sort.Strings(parts)
+	if names == nil {
+		names = defaultName
+	}
+	parts = append(parts, holeStrings(o.ne, names)...)
 	return strings.Join(parts, ", ")
 }

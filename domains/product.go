@@ -21,18 +21,21 @@ func Concat(dom Domain, vals ...Value) Value {
 	switch dom.Name() {
 	case "interval":
 		ivs := make([]Interval, 0, n)
+		var hs []hole
 		for _, v := range vals {
 			iv, ok := v.(*IntervalValue)
 			if !ok {
 				panic(fmt.Sprintf("domains: Concat of interval values got %T", v))
 			}
+			hs = shiftHoles(hs, iv.ne, len(ivs))
 			ivs = append(ivs, iv.ivs...)
 		}
-		return &IntervalValue{ivs: ivs}
+		return &IntervalValue{ivs: ivs, ne: hs}
 	case "octagon":
 		N := 2 * n
 		m := newTopDBM(N)
 		off := 0
+		var hs []hole
 		for _, v := range vals {
 			o, ok := v.(*OctagonValue)
 			if !ok {
@@ -43,12 +46,13 @@ func Concat(dom Domain, vals ...Value) Value {
 			for i := 0; i < K; i++ {
 				copy(m[(off+i)*N+off:(off+i)*N+off+K], cm[i*K:i*K+K])
 			}
+			hs = shiftHoles(hs, o.ne, off/2)
 			off += K
 		}
 		if !tightenStrengthen(m, N) {
 			return dom.Bottom(n)
 		}
-		return &OctagonValue{n: n, m: m, closed: true}
+		return &OctagonValue{n: n, m: m, closed: true, ne: hs}
 	}
 	// Another domain: the generic construction.
 	acc := dom.Top(0)
