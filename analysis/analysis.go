@@ -305,6 +305,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if mono.size() > 0 {
 		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono.all), dfg.WithMonotoneIn(mono.in))
 	}
+	if cf := eng.CounterFacts(); len(cf) > 0 {
+		solverOpts = append(append([]dfg.Option(nil), solverOpts...), dfg.WithFacts(counterFacts(cf)))
+	}
 	solver := dfg.NewSolver(g, dom, solverOpts...)
 	if flat {
 		// A program too large for the games with pairs (floppy): Φ̂

@@ -90,3 +90,12 @@ func WithoutJoinAfterFinishedCheck() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithJoinAfterRule(true), interference.WithUnsoundJoinAfterAnywhere())
 	}
 }
+
+// WithoutCounterLockCheck is UNSOUND, for testing the oracle only: the
+// counter bounds (interference/counter.go) leave out every thread that
+// holds some lock, not only those holding a lock the reader holds.
+func WithoutCounterLockCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundCounterLocks())
+	}
+}

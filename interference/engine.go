@@ -231,6 +231,9 @@ type Engine struct {
 	allFacts bool
 	// liveAt caches liveness per cell.
 	liveAt map[int]bitset
+
+	// Counter bounds (counter.go): off, and the test-only breakage.
+	noCounters, unsoundCounterLocks bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,
