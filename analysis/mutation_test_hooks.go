@@ -99,3 +99,12 @@ func WithoutCounterLockCheck() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundCounterLocks())
 	}
 }
+
+// WithoutLocalFlagCheck is UNSOUND, for testing the oracle only: the
+// path-sensitive must-lockset (interference/lockset.go) tracks global
+// variables as trylock flags, as if no other thread could store to them.
+func WithoutLocalFlagCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundGlobalFlags())
+	}
+}

@@ -184,7 +184,8 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"join_then_spawn.c", WithoutJoinRelayIntoThreads(), cfg.Options{}},
 		{"join_all_partial.c", nil, cfg.Options{UnsoundJoinAllBounds: true}},
 		{"join_after_early_write.c", WithoutJoinAfterFinishedCheck(), cfg.Options{}},
-		{"prec_lockpair_double.c", WithoutCounterLockCheck(), cfg.Options{}}, // counter bounds (interference/counter.go)
+		{"prec_lockpair_double.c", WithoutCounterLockCheck(), cfg.Options{}},    // counter bounds (interference/counter.go)
+		{"prec_lockpair_flag_global.c", WithoutLocalFlagCheck(), cfg.Options{}}, // trylock flags (interference/lockset.go)
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)

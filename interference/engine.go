@@ -234,6 +234,8 @@ type Engine struct {
 
 	// Counter bounds (counter.go): off, and the test-only breakage.
 	noCounters, unsoundCounterLocks bool
+	// unsoundGlobalFlags: WithUnsoundGlobalFlags (lockset.go, test only).
+	unsoundGlobalFlags bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,
@@ -286,6 +288,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	}
 	e.conds = newConditionSet(p)
 	e.locks = findLocks(p)
+	e.locks.unsoundGlobalFlags = e.unsoundGlobalFlags
 	e.usesCache = make([][]int, len(p.Locs))
 	e.usesDone = make([]bool, len(p.Locs))
 	e.modCache = make([][]int, len(p.Locs))
