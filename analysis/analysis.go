@@ -296,6 +296,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			}
 		}
 		g.Relay(specs)
+		if c.mutation.readerRelayAnyTemplate {
+			g.UnsoundReaderRelays()
+		}
 	}
 	flat := eng.FlowInsensitive()
 	if !flat {

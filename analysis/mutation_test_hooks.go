@@ -17,6 +17,8 @@ type mutationHooks struct {
 	monotoneUnchecked bool
 	// monotoneAnyTemplate: WithoutMonotoneSingleInstanceCheck.
 	monotoneAnyTemplate bool
+	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
+	readerRelayAnyTemplate bool
 }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
@@ -107,4 +109,12 @@ func WithoutLocalFlagCheck() Option {
 	return func(c *config) {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundGlobalFlags())
 	}
+}
+
+// WithoutReaderRelayCheck is UNSOUND, for testing the oracle only: the
+// reader relays (dfg/readrelay.go) take the globals of a mixed cell from
+// the other threads and the spawn only, even in a template that writes
+// them itself.
+func WithoutReaderRelayCheck() Option {
+	return func(c *config) { c.mutation.readerRelayAnyTemplate = true }
 }

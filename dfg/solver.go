@@ -1384,7 +1384,7 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	}
 	for i, f := range frn {
 		if f != nil {
-			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone.forTemplate(loc.Template))
+			st.vals[i] = s.mixAt(loc, in[i], st.vals[i], f)
 		}
 	}
 	if fs := s.opt.facts[loc.ID]; fs != nil {
