@@ -290,7 +290,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		specs := make([]dfg.RelaySpec, len(relays))
 		for i, r := range relays {
 			cont := r.Continue
-			specs[i] = dfg.RelaySpec{At: r.At, Continue: func(l *cfg.Loc, c dfg.CellID) bool { return cont(l, int(c)) }}
+			specs[i] = dfg.RelaySpec{At: r.At, Continue: func(l *cfg.Loc, c dfg.CellID) bool { return cont(l, int(c)) }, Reader: r.Reader}
 			for _, x := range r.Cells {
 				specs[i].Cells = append(specs[i].Cells, dfg.CellID(x))
 			}

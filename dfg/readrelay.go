@@ -46,7 +46,12 @@ import (
 //     third thread before the spawn is a cross-thread last writer, the
 //     first case) — E.
 // Nothing depends on the number of threads. Where E has no source (X not
-// tracked at T's entry, or unreachable), S keeps the plain equation.
+// tracked at T's entry, or unreachable), S keeps the plain equation. The
+// first case needs every cross-thread last writer among the game's edges
+// into S: where a join rule (interference/join.go) filters edges from a
+// joined thread (main past the join; threads started after one
+// finished), those values come through the join relays instead, along
+// sequential edges, so such relays are left out (RelaySpec.Reader).
 
 // readerRelayPlan returns, by location ID, the mixed cells to track at
 // template entries for the reader relays, and fills g.readerRelay with
@@ -74,7 +79,7 @@ func (g *Graph) readerRelayPlan() map[int][]CellID {
 	for _, sp := range g.relays {
 		s := sp.At
 		t := s.Template
-		if t == nil || t.Entry == nil || s == t.Entry {
+		if !sp.Reader || t == nil || t.Entry == nil || s == t.Entry {
 			continue
 		}
 		for _, c := range sp.Cells {
