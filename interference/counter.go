@@ -125,8 +125,8 @@ func (e *Engine) CounterFacts() []CounterFact {
 		cache := map[string]ival{}
 		for _, b := range p.Locs {
 			db, ok := D[b.ID]
-			if !ok {
-				continue
+			if _, init := b.Act.(*cfg.InitGlobals); !ok || init {
+				continue // unreachable, or X not yet initialized
 			}
 			key := string(bitsKey(e.lockAt[b.ID]))
 			if !b.Template.Unbounded {

@@ -37,6 +37,31 @@ func counterFactsOf(t *testing.T, fixture, name string, opts ...Option) map[int]
 	return out
 }
 
+// TestCounterNotBeforeInit: no bound where the initial value is not yet
+// written (main's InitGlobals location; found by the oracle, seed 7134).
+func TestCounterNotBeforeInit(t *testing.T) {
+	p, err := cfg.Build("init.c", []byte("int g2 = -1;\nint main(void) {\n  if (g2) {\n    g2 = g2 + 1;\n  }\n  return 0;\n}\n"), cfg.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := dfg.NewPartition(p, false)
+	e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	n := 0
+	for _, f := range e.CounterFacts() {
+		if _, ok := f.Loc.Act.(*cfg.InitGlobals); ok {
+			t.Errorf("a bound %d..%d on %s before InitGlobals", f.Lo, f.Hi, f.Var.Name)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Errorf("no bound at all on the main-only counter")
+	}
+}
+
 // TestCounterBounds: the bounds at the readers of the lock-pair fixtures,
 // and none where a premise fails (testdata/check/prec_lockpair_*.c).
 func TestCounterBounds(t *testing.T) {
