@@ -48,7 +48,9 @@ import (
 //     arbitrarily many: any D(q) other than {0} makes that direction of
 //     the bound infinite.
 // Adding r's own D(b) gives an interval for X0 + Σ_t d_t; when it lies
-// within X's type, X (equal to it modulo 2^bits) is in it. Nothing depends
+// within X's type, X (equal to it modulo 2^bits) is in it. A half-bounded
+// interval gives nothing: the unbounded side may wrap into the other. At
+// main's InitGlobals location X is not yet initialized: no bound there. Nothing depends
 // on the number of threads, and nested locks only shrink H's complement;
 // a lock released on some paths only is not in the must-lockset there.
 // The bound uses neither Φ nor the game, so meeting states with it
