@@ -31,7 +31,8 @@ import (
 //
 // with E the sources of X at T's entry (the definitions reaching its
 // spawn sites, added to S as edges treated like interference: their
-// globals, locals forgotten).
+// globals, locals forgotten), and seq only the thread's own sequential
+// definitions (an entry edge or ⊥ edge into S counts as foreign too).
 //
 // Why this is sound for any number of threads. Take a thread r arriving
 // at S with X's globals G and its locals L. L is r's own: only r's
@@ -104,27 +105,45 @@ func (g *Graph) readerRelayPlan() map[int][]CellID {
 	return need
 }
 
-// readerRelayEdges adds E (the entry's sequential sources of X) into each
-// candidate S as interference-like edges, and drops the candidates
-// without any.
+// readerRelayEdges makes every source of X into each candidate S that is
+// not one of the thread's own sequential definitions count as foreign
+// (interference-like: its globals, locals forgotten), adds E (the
+// entry's sources of X) the same way, and drops the candidates without E
+// or with an E source in the thread's own template (a spawn by a thread
+// of the same template: its edge would pass for the thread's own).
 func (g *Graph) readerRelayEdges() {
 	for id, cells := range g.readerRelay {
 		s := g.prog.Locs[id]
-		entry := s.Template.Entry
+		t := s.Template
+		entry := t.Entry
 		var keep []CellID
 		for _, c := range cells {
-			var srcs []Edge
+			var srcs []*cfg.Loc
+			ok := true
 			for _, e := range g.edges[entry.ID] {
-				if e.Cell == c && !e.Interference {
-					srcs = append(srcs, e)
+				if e.Cell != c || e.Interference {
+					continue
 				}
+				if e.Src != nil && e.Src.Template == t {
+					ok = false
+					break
+				}
+				srcs = append(srcs, e.Src)
 			}
-			if len(srcs) == 0 {
+			if !ok || len(srcs) == 0 {
 				continue
 			}
 			keep = append(keep, c)
-			for _, e := range srcs {
-				if g.addEdge(Edge{Src: e.Src, Cell: c, Dst: s, Interference: true}) {
+			// Sources already there (entry edges reaching S, ⊥): foreign.
+			for i := range g.edges[s.ID] {
+				e := &g.edges[s.ID][i]
+				if e.Cell == c && !e.Interference && (e.Src == nil || e.Src.Template != t || g.foreign(*e, s)) {
+					e.Interference = true
+					g.nInterf++
+				}
+			}
+			for _, src := range srcs {
+				if g.addEdge(Edge{Src: src, Cell: c, Dst: s, Interference: true}) {
 					g.nInterf++
 				}
 			}
