@@ -296,12 +296,15 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		specs := make([]dfg.RelaySpec, len(relays))
 		for i, r := range relays {
 			cont := r.Continue
-			specs[i] = dfg.RelaySpec{At: r.At, Continue: func(l *cfg.Loc, c dfg.CellID) bool { return cont(l, int(c)) }}
+			specs[i] = dfg.RelaySpec{At: r.At, Continue: func(l *cfg.Loc, c dfg.CellID) bool { return cont(l, int(c)) }, Reader: r.Reader}
 			for _, x := range r.Cells {
 				specs[i].Cells = append(specs[i].Cells, dfg.CellID(x))
 			}
 		}
 		g.Relay(specs)
+		if c.mutation.readerRelayAnyTemplate {
+			g.UnsoundReaderRelays()
+		}
 	}
 	flat := eng.FlowInsensitive()
 	if !flat {
@@ -310,6 +313,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	solverOpts := c.solverOpts
 	if mono.size() > 0 {
 		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono.all), dfg.WithMonotoneIn(mono.in))
+	}
+	if cf := eng.CounterFacts(); len(cf) > 0 {
+		solverOpts = append(append([]dfg.Option(nil), solverOpts...), dfg.WithFacts(counterFacts(cf)))
 	}
 	solver := dfg.NewSolver(g, dom, solverOpts...)
 	if flat {

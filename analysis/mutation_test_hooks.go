@@ -19,6 +19,8 @@ type mutationHooks struct {
 	monotoneAnyTemplate bool
 	// holeJoin: WithoutHoleJoinCheck.
 	holeJoin bool
+	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
+	readerRelayAnyTemplate bool
 }
 
 // WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
@@ -96,4 +98,30 @@ func WithoutJoinAfterFinishedCheck() Option {
 	return func(c *config) {
 		c.engineOpts = append(c.engineOpts, interference.WithJoinAfterRule(true), interference.WithUnsoundJoinAfterAnywhere())
 	}
+}
+
+// WithoutCounterLockCheck is UNSOUND, for testing the oracle only: the
+// counter bounds (interference/counter.go) leave out every thread that
+// holds some lock, not only those holding a lock the reader holds.
+func WithoutCounterLockCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundCounterLocks())
+	}
+}
+
+// WithoutLocalFlagCheck is UNSOUND, for testing the oracle only: the
+// path-sensitive must-lockset (interference/lockset.go) tracks global
+// variables as trylock flags, as if no other thread could store to them.
+func WithoutLocalFlagCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundGlobalFlags())
+	}
+}
+
+// WithoutReaderRelayCheck is UNSOUND, for testing the oracle only: the
+// reader relays (dfg/readrelay.go) take the globals of a mixed cell from
+// the other threads and the spawn only, even in a template that writes
+// them itself.
+func WithoutReaderRelayCheck() Option {
+	return func(c *config) { c.mutation.readerRelayAnyTemplate = true }
 }

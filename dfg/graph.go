@@ -77,6 +77,10 @@ type Graph struct {
 	hubSlot [][]int32 // by source Loc.ID, parallel to hubsOf: its index in the hub's sources
 
 	relays []RelaySpec // relay.go
+	// readerRelay: by Loc.ID, the mixed cells of lock relays that take
+	// the reader relay's equation (readrelay.go).
+	readerRelay         map[int][]CellID
+	unsoundReaderRelays bool // UnsoundReaderRelays (test only)
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG
@@ -438,6 +442,9 @@ func (g *Graph) build(ctx context.Context) error {
 	for _, sp := range g.relays {
 		relayed[sp.At.ID] = append(relayed[sp.At.ID], sp.Cells...)
 	}
+	for id, cs := range g.readerRelayPlan() {
+		relayed[id] = append(relayed[id], cs...)
+	}
 	for _, l := range p.Locs {
 		in := slices.Clone(g.uses[l.ID])
 		in = append(in, relayed[l.ID]...)
@@ -502,5 +509,6 @@ func (g *Graph) build(ctx context.Context) error {
 	}
 	g.indexEdges()
 	g.relayEdges()
+	g.readerRelayEdges()
 	return nil
 }

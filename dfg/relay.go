@@ -28,6 +28,8 @@ type RelaySpec struct {
 	At       *cfg.Loc
 	Cells    []CellID
 	Continue func(l *cfg.Loc, c CellID) bool
+	// Reader: the reader-relay equation may apply at At (readrelay.go).
+	Reader bool
 }
 
 // Relay installs relays. Call it before the first Solve and before any
@@ -42,7 +44,7 @@ func (g *Graph) Relay(specs []RelaySpec) {
 			}
 		}
 		if sp.At != nil && sp.Continue != nil && len(cs) > 0 {
-			g.relays = append(g.relays, RelaySpec{At: sp.At, Cells: cs, Continue: sp.Continue})
+			g.relays = append(g.relays, RelaySpec{At: sp.At, Cells: cs, Continue: sp.Continue, Reader: sp.Reader})
 		}
 	}
 	g.stale = true

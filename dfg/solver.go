@@ -25,6 +25,8 @@ type options struct {
 	// monotone: globals assumed to move in one direction only
 	// (WithMonotone, WithMonotoneIn; monotone.go).
 	monotone monoSpec
+	// facts: bounds per location ID met into its states (facts.go).
+	facts map[int][]Fact
 }
 
 // WithThresholds adds widening thresholds to those collected from the
@@ -1382,8 +1384,11 @@ func (s *Solver) evalCells(loc *cfg.Loc, dirty []bool, prev *State) *State {
 	}
 	for i, f := range frn {
 		if f != nil {
-			st.vals[i] = mixForeign(s.part.cells[in[i]], st.vals[i], f, s.opt.unsoundMixedJoin, s.opt.monotone.forTemplate(loc.Template))
+			st.vals[i] = s.mixAt(loc, in[i], st.vals[i], f)
 		}
+	}
+	if fs := s.opt.facts[loc.ID]; fs != nil {
+		s.applyFacts(st, fs)
 	}
 	for _, v := range st.vals {
 		if v == nil || v.IsBottom() {

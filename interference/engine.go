@@ -236,6 +236,11 @@ type Engine struct {
 	allFacts bool
 	// liveAt caches liveness per cell.
 	liveAt map[int]bitset
+
+	// Counter bounds (counter.go): off, and the test-only breakage.
+	noCounters, unsoundCounterLocks bool
+	// unsoundGlobalFlags: WithUnsoundGlobalFlags (lockset.go, test only).
+	unsoundGlobalFlags bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,
@@ -289,6 +294,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	}
 	e.conds = newConditionSet(p)
 	e.locks = findLocks(p)
+	e.locks.unsoundGlobalFlags = e.unsoundGlobalFlags
 	e.usesCache = make([][]int, len(p.Locs))
 	e.usesDone = make([]bool, len(p.Locs))
 	e.modCache = make([][]int, len(p.Locs))

@@ -41,6 +41,8 @@ func (b bitset) equal(o bitset) bool {
 type locks struct {
 	vars  []*cfg.Var
 	index map[*cfg.Var]int
+	// unsoundGlobalFlags: WithUnsoundGlobalFlags (test only).
+	unsoundGlobalFlags bool
 }
 
 // findLocks returns the lock words that take part in the must-lockset.
@@ -274,7 +276,22 @@ func (e flagEnv) set(v int, val int64, ok bool) flagEnv {
 // never havocked or otherwise written. Each thread writes its own copy,
 // so the values along one thread's path are the values its flag facts
 // say; a copy of a flag of unknown value is unknown.
-func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
+func flagRegisters(p *cfg.Program) map[*cfg.Var]bool { return flagRegistersIn(p, false) }
+
+// flagRegistersIn is flagRegisters; globalsToo (WithUnsoundGlobalFlags,
+// a test-only breakage) drops the premise that a flag is thread-local:
+// another thread's store would change it between the trylock and the
+// test, so its facts would not be the thread's own path.
+func flagRegistersIn(p *cfg.Program, globalsToo bool) map[*cfg.Var]bool {
+	target := flagVar
+	if globalsToo {
+		target = func(lv cfg.Expr) *cfg.Var {
+			if v := cfg.StrongTarget(lv); v != nil && !v.ThreadLocal {
+				return v
+			}
+			return nil
+		}
+	}
 	flags := map[*cfg.Var]bool{}
 	bad := map[*cfg.Var]bool{}
 	type copyOf struct{ dst, src *cfg.Var }
@@ -292,14 +309,14 @@ func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
 	for _, l := range p.Locs {
 		switch a := l.Act.(type) {
 		case *cfg.Assign:
-			v := flagVar(a.Dst)
+			v := target(a.Dst)
 			if v == nil || v.Type.Kind != cfg.IntType {
 				markBad(a.Dst)
 				continue
 			}
 			if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && c.Type == v.Type {
 				flags[v] = true
-			} else if src := flagVar(a.Src); src != nil && src.Type == v.Type {
+			} else if src := target(a.Src); src != nil && src.Type == v.Type {
 				flags[v] = true
 				copies = append(copies, copyOf{v, src})
 			} else {
@@ -348,14 +365,14 @@ func flagRegisters(p *cfg.Program) map[*cfg.Var]bool {
 // flagAssign returns env after assignment a (unchanged unless a writes a
 // flag variable of flags).
 func flagAssign(a *cfg.Assign, env flagEnv, flags map[*cfg.Var]bool) flagEnv {
-	v := flagVar(a.Dst)
+	v := cfg.StrongTarget(a.Dst) // a flag (a member of flags) or none
 	if v == nil || !flags[v] {
 		return env
 	}
 	if c, ok := a.Src.(*cfg.Const); ok {
 		return env.set(v.ID, c.Value, true)
 	}
-	val, ok := env.get(flagVar(a.Src).ID)
+	val, ok := env.get(cfg.StrongTarget(a.Src).ID)
 	return env.set(v.ID, val, ok)
 }
 
@@ -377,8 +394,8 @@ func evalFlags(e cfg.Expr, env flagEnv) (int64, bool) {
 	case *cfg.VarRef:
 		return env.get(e.Var.ID)
 	case *cfg.Deref:
-		if v := flagVar(e); v != nil {
-			return env.get(v.ID)
+		if v := cfg.StrongTarget(e); v != nil {
+			return env.get(v.ID) // known only for flags
 		}
 		return 0, false
 	case *cfg.Unary:
@@ -450,7 +467,7 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	if n == 0 {
 		return plain
 	}
-	flags := flagRegisters(p)
+	flags := flagRegistersIn(p, ls.unsoundGlobalFlags)
 	if len(flags) == 0 {
 		return plain
 	}
@@ -548,6 +565,12 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	return out
 }
 
+// WithUnsoundGlobalFlags is UNSOUND, for testing the oracle only: the
+// path-sensitive must-lockset takes global variables written only with
+// constants for flags too (flagRegistersIn), although another thread may
+// change one between a thread's trylock and its test of the flag.
+func WithUnsoundGlobalFlags() Option { return func(e *Engine) { e.unsoundGlobalFlags = true } }
+
 // mergeFacts replaces too many facts by fewer: first those with the same
 // lockset by one (the flags where they agree), and if that still leaves
 // too many, all by one (the intersection of the locksets). Either way
@@ -630,7 +653,7 @@ func checkedLocksets(p *cfg.Program, ls *locks) (*locks, []bitset) {
 		if len(bad) == 0 {
 			return ls, lockAt
 		}
-		keep := &locks{index: map[*cfg.Var]int{}}
+		keep := &locks{index: map[*cfg.Var]int{}, unsoundGlobalFlags: ls.unsoundGlobalFlags}
 		for _, v := range ls.vars {
 			if !bad[v] {
 				keep.index[v] = len(keep.vars)

@@ -163,6 +163,10 @@ type Relay struct {
 	At       *cfg.Loc
 	Cells    []int
 	Continue func(l *cfg.Loc, cell int) bool
+	// Reader: no join rule (join.go) filters interference edges into At,
+	// so the game's edges into At cover every cross-thread last writer
+	// and the reader-relay equation may apply (dfg/readrelay.go).
+	Reader bool
 }
 
 // LockRelays returns the relays of the protected cells: at the successors
@@ -170,7 +174,28 @@ type Relay struct {
 // locations where a protecting lock is held, up to the next relay of the
 // same cell. The caller must install them in the DFG (dfg.Graph.Relay)
 // before the first Round.
-func (e *Engine) LockRelays() []Relay { return e.relayList }
+func (e *Engine) LockRelays() []Relay {
+	for i := range e.relayList {
+		e.relayList[i].Reader = e.joinFreeAt(e.relayList[i].At)
+	}
+	return e.relayList
+}
+
+// joinFreeAt reports whether no join rule can filter an interference edge
+// into l: none is on, or l is neither in main past a join nor in a
+// template started after another finished (joinFiltered).
+func (e *Engine) joinFreeAt(l *cfg.Loc) bool {
+	if e.joinAfterRule {
+		return false
+	}
+	if e.joinedAt == nil {
+		return true
+	}
+	if b := e.joinedAt[l.ID]; b != nil && firstBit(b) >= 0 {
+		return false
+	}
+	return !e.startedAfterAny[l.Template] && (e.startedAfter[l.Template] == nil || firstBit(e.startedAfter[l.Template]) < 0)
+}
 
 // computeRelays fills e.relays and e.relayList from e.protectedBy.
 func (e *Engine) computeRelays() {
