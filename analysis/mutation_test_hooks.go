@@ -90,3 +90,13 @@ func WithoutJoinAfterFinishedCheck() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithJoinAfterRule(true), interference.WithUnsoundJoinAfterAnywhere())
 	}
 }
+
+// WithoutOnceOwnWrite is UNSOUND, for testing the oracle only: the epoch
+// rule (interference/once.go) takes a reader's observation of the flag
+// alone, without its own later write of the cell, as proof that the
+// flag's first-epoch writes came before the read.
+func WithoutOnceOwnWrite() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoOwnWrite())
+	}
+}

@@ -1,0 +1,648 @@
+package interference
+
+import "chorus/cfg"
+
+// Epochs of a one-way flag ("init once", publication through a flag that
+// never returns to its initial value): pthread_once-style initialization,
+// lazily initialized singletons, state machines that leave their first
+// state for good.
+//
+//	thr:  lock(m2); switch (state) { case 0: top = 0; state = 1;   // w
+//	                                  case 1: unlock(m2); ... }
+//	      ... lock(m); top = newTop; unlock(m); ...                 // w'
+//	      assert(top != 0);                                         // r
+//
+// Premises, for a global register f (the flag) and a constant c0:
+//
+//	(P1) f never returns to c0: every write f := e that can run while
+//	     another thread exists (not main's code before its first spawn)
+//	     writes e ≠ c0, or runs where f == c0 already (Φ(u) ⊨ e ≠ c0 or
+//	     Φ(u) ⊨ f == c0); and f is written by nothing else (every other
+//	     location whose Mod holds f's cell is an assume or check, or a
+//	     strong assignment of another variable of the cell).
+//	(P2) the writer: Φ(w) ⊨ f == c0 (w runs in f's first epoch).
+//	(P3) the reader: on every path of its template from the entry to the
+//	     location r where the edge lands, feasible for the thread-local
+//	     flag registers of lockset.go, there is a location o with
+//	     Φ(o) ⊨ f ≠ c0 (not main's pre-spawn code) and, at o or after it,
+//	     a location w' whose action writes the edge's cell X as another
+//	     thread sees it (Cells.Mod: the game's notion of a definition of
+//	     X, assumes included).
+//
+// Rule: then the interference edge w —X→ r is not added.
+//
+// Why this is sound for any number of threads. The DFG's meaning: the
+// value of X's globals when a thread B stands at r is the one produced by
+// the last step, of any thread, of a location that writes X (Mod); an
+// interference edge is needed only from that location. Take any step of
+// any thread at w (time t_w, f == c0 just before it, by P2) and B's path
+// to r: it passed o at time t_o (f ≠ c0 then) and w' at t_w' ≥ t_o, both
+// before B stands at r. If t_o < t_w, f went from ≠ c0 at t_o to c0 at
+// t_w, which only a write of c0 from a state with f ≠ c0 can do: P1
+// excludes it. So t_w < t_o ≤ t_w', and the step at w' — a later write of
+// X — stands between w and r: w's step is not the last writer of X. This
+// holds for every step at w, whichever thread makes it (another instance
+// of B's template, several threads racing for the same lock, B itself),
+// and for every number of threads: the argument is about the order of
+// three steps of one execution and the history of f. The premises are
+// facts about Φ; they are evaluated in every round with the round's Φ,
+// and an edge held back is added as soon as its premises fail (Round
+// re-examines the held edges each time), so at the fixpoint they hold of
+// the final Φ, and the usual induction on the length of an execution
+// (every earlier state lies in Φ, so each step at w, o and u ran from a
+// state in Φ) makes them facts of every execution. Main's code before
+// its first spawn runs before any other thread exists: its writes of f
+// are not constrained, and it never serves as o (a write at w there
+// precedes every o anyway, but such writers pair with nothing).
+//
+// No lock appears in the premises: mutual exclusion enters only through
+// Φ (the flag's test inside a critical section is what makes Φ(w) ⊨
+// f == c0 hold). The unsafe variants (testdata/check/prec_once_*.c): the
+// flag reset to c0, the init write outside the flag's test, a read
+// before the thread's own write.
+
+// maxOnceFlags bounds the flags the rule considers; onceMaxLocs the
+// program size (the reader analysis runs once per flag and round).
+const (
+	maxOnceFlags = 8
+	onceMaxLocs  = 20000
+)
+
+// WithOnceRule turns the epoch rule of once.go on or off (default on).
+func WithOnceRule(on bool) Option { return func(e *Engine) { e.noOnce = !on } }
+
+// WithUnsoundOnceNoOwnWrite is UNSOUND, for the oracle's mutation tests
+// only: the reader premise P3 of once.go is satisfied by the observation
+// of f ≠ c0 alone, without the thread's own later write of the cell.
+func WithUnsoundOnceNoOwnWrite() Option { return func(e *Engine) { e.onceNoOwnWrite = true } }
+
+// onceFlag is a candidate flag f with its first value c0.
+type onceFlag struct {
+	v      *cfg.Var
+	c0     int64
+	copies map[*cfg.Var]int // locals written only by loads t := f, by index
+	cell   int
+	isC0   cfg.Expr   // f == c0
+	notC0  cfg.Expr   // f != c0
+	writes []*cfg.Loc // the assignments f := e outside main's pre-spawn code
+}
+
+// onceRule holds the flags and the interference edges held back.
+type onceRule struct {
+	flags   []onceFlag
+	regs    map[*cfg.Var]bool // thread-local flag registers (lockset.go)
+	early   []bool
+	pending []Edge
+}
+
+// newOnceRule finds the candidate flags of p (nil when there are none).
+func (e *Engine) newOnceRule() *onceRule {
+	p := e.prog
+	if e.noOnce || len(p.Locs) > onceMaxLocs || len(p.Templates) == 0 {
+		return nil
+	}
+	early := preSpawnMain(p)
+	bad := map[*cfg.Var]bool{}
+	writes := map[*cfg.Var][]*cfg.Loc{}
+	var order []*cfg.Var
+	for _, l := range p.Locs {
+		a, ok := l.Act.(*cfg.Assign)
+		if !ok {
+			continue
+		}
+		v := cfg.StrongTarget(a.Dst)
+		if v == nil || v.Scope != cfg.Global || v.IsCell() || v.ThreadLocal || v.Type.Kind != cfg.IntType {
+			continue
+		}
+		if early[l.ID] {
+			continue
+		}
+		if _, seen := writes[v]; !seen {
+			order = append(order, v)
+		}
+		writes[v] = append(writes[v], l)
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	// P1's "written by nothing else": every location whose Mod holds f's
+	// cell (outside main's pre-spawn code) is an assume, a check, or a
+	// strong assignment (of f, or of another variable of the cell).
+	cellOf := map[*cfg.Var]int{}
+	byCell := map[int][]*cfg.Var{}
+	for _, v := range order {
+		c := e.cells.CellOf(v)
+		cellOf[v] = c
+		byCell[c] = append(byCell[c], v)
+	}
+	for _, l := range p.Locs {
+		if early[l.ID] {
+			continue
+		}
+		for _, c := range e.modCache[l.ID] {
+			vs := byCell[c]
+			if len(vs) == 0 {
+				continue
+			}
+			switch a := l.Act.(type) {
+			case *cfg.Assume, *cfg.CheckAct:
+				continue
+			case *cfg.Assign:
+				if cfg.StrongTarget(a.Dst) != nil {
+					continue
+				}
+			}
+			for _, v := range vs {
+				bad[v] = true
+			}
+		}
+	}
+	r := &onceRule{regs: flagRegisters(p), early: early}
+	for _, v := range order {
+		if bad[v] || len(r.flags) == maxOnceFlags {
+			continue
+		}
+		c0 := int64(0)
+		if v.Init != nil {
+			k, ok := v.Init.(*cfg.Const)
+			if !ok {
+				continue
+			}
+			c0 = k.Value
+		}
+		ref := &cfg.VarRef{Var: v}
+		k := &cfg.Const{Type: v.Type, Value: c0}
+		r.flags = append(r.flags, onceFlag{
+			v: v, c0: c0, cell: cellOf[v], writes: writes[v], copies: loadCopies(p, v),
+			isC0:  &cfg.Binary{Op: cfg.Eq, X: ref, Y: k, Type: cfg.Bool},
+			notC0: &cfg.Binary{Op: cfg.Ne, X: ref, Y: k, Type: cfg.Bool},
+		})
+	}
+	if len(r.flags) == 0 {
+		return nil
+	}
+	return r
+}
+
+// onceCells returns the flags' cells: the DFG must track them at the game
+// positions (ConditionCells) for P2 and P3 to be evaluated there.
+func (e *Engine) onceCells() []int {
+	if e.once == nil {
+		return nil
+	}
+	var out []int
+	for _, f := range e.once.flags {
+		out = append(out, f.cell)
+	}
+	return out
+}
+
+// holdsOrBottom: the condition holds in every state at l (or l is
+// unreachable).
+func holdsOrBottom(inv Invariants, l *cfg.Loc, c cfg.Expr) bool {
+	switch inv.Truth(l, c) {
+	case True, Bottom:
+		return true
+	}
+	return false
+}
+
+// onceFlagState is one flag's reader premise P3 under the current Φ.
+type onceFlagState struct {
+	at map[int]bitset // cell -> locations (by ID) where P3 holds
+}
+
+// filterOnce applies the rule to the new edges and to those held back in
+// earlier rounds, under the current invariants: it returns the edges to
+// add now and keeps the others back.
+func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
+	r := e.once
+	if r == nil {
+		return edges
+	}
+	all := append(r.pending, edges...)
+	r.pending = nil
+	if len(all) == 0 {
+		return edges
+	}
+	states := make([]*onceFlagState, len(r.flags))
+	for i := range r.flags {
+		states[i] = e.onceState(inv, &r.flags[i], all)
+	}
+	var out []Edge
+	for _, ed := range all {
+		held := false
+		for i, st := range states {
+			if st == nil || !e.onceWriter(inv, &r.flags[i], ed.Src) {
+				continue
+			}
+			if b, ok := st.at[ed.Cell]; ok && b.has(ed.Dst.ID) {
+				held = true
+				break
+			}
+		}
+		if held {
+			r.pending = append(r.pending, ed)
+		} else {
+			out = append(out, ed)
+		}
+	}
+	return out
+}
+
+// releaseOnce returns every held edge (for the flow-insensitive game,
+// which does not filter).
+func (e *Engine) releaseOnce() []Edge {
+	if e.once == nil {
+		return nil
+	}
+	out := e.once.pending
+	e.once.pending = nil
+	return out
+}
+
+// onceWriter: P2 at the writer (a game position, where f's cell is
+// tracked).
+func (e *Engine) onceWriter(inv Invariants, f *onceFlag, w *cfg.Loc) bool {
+	if e.once.early[w.ID] {
+		return false // pairs with nothing anyway
+	}
+	return holdsOrBottom(inv, w, f.isC0)
+}
+
+// onceState checks P1 for f and computes P3 for the cells that the
+// edges from P2-writers carry; nil when P1 fails or nothing is to gain.
+func (e *Engine) onceState(inv Invariants, f *onceFlag, edges []Edge) *onceFlagState {
+	for _, u := range f.writes {
+		a := u.Act.(*cfg.Assign)
+		if k, ok := a.Src.(*cfg.Const); ok {
+			if c, _ := f.isC0.(*cfg.Binary).Y.(*cfg.Const); k.Value != c.Value {
+				continue
+			}
+		}
+		ne := &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: f.isC0.(*cfg.Binary).Y, Type: cfg.Bool}
+		if holdsOrBottom(inv, u, ne) || holdsOrBottom(inv, u, f.isC0) {
+			continue
+		}
+		return nil // P1 fails in this round
+	}
+	targets := map[int]int{} // cell -> index
+	var cells []int
+	for _, ed := range edges {
+		if _, ok := targets[ed.Cell]; ok {
+			continue
+		}
+		if e.onceWriter(inv, f, ed.Src) {
+			targets[ed.Cell] = len(cells)
+			cells = append(cells, ed.Cell)
+		}
+	}
+	if len(cells) == 0 {
+		return nil
+	}
+	armed := e.onceReaders(inv, f, targets, len(cells))
+	if armed == nil {
+		return nil
+	}
+	st := &onceFlagState{at: map[int]bitset{}}
+	for x, k := range targets {
+		b := newBitset(len(e.prog.Locs))
+		for id, a := range armed {
+			if a != nil && a.has(k) {
+				b.set(id)
+			}
+		}
+		st.at[x] = b
+	}
+	return st
+}
+
+// onceFact is a path fact of the reader analysis: whether f ≠ c0 was
+// observed, the target cells written since (bit k for targets index k),
+// and the flag registers' values.
+type onceFact struct {
+	obs    bool
+	wrote  bitset
+	env    flagEnv
+	loaded uint64 // the copies (onceFlag.copies) loaded on the path
+}
+
+func (f onceFact) key() string {
+	b := make([]byte, 0, 1+8*len(f.wrote)+12*len(f.env))
+	if f.obs {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	for i := 0; i < 8; i++ {
+		b = append(b, byte(f.loaded>>(8*i)))
+	}
+	for _, w := range f.wrote {
+		for i := 0; i < 8; i++ {
+			b = append(b, byte(w>>(8*i)))
+		}
+	}
+	for _, x := range f.env {
+		b = append(b, '|')
+		b = appendInt(b, x.v)
+		b = append(b, '=')
+		b = append(b, []byte(formatInt(x.val))...)
+	}
+	return string(b)
+}
+
+// onceReaders computes P3: for every location (by ID), the targets
+// written after an observation on every flag-feasible path from its
+// template's entry (nil entries: unreachable by such paths, nothing
+// claimed). It returns nil when the iteration runs over its budget.
+func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n int) []bitset {
+	p := e.prog
+	r := e.once
+	obsCache := make([]int8, len(p.Locs)) // 0 unknown, 1 yes, 2 no
+	obs := func(l *cfg.Loc) bool {
+		if obsCache[l.ID] == 0 {
+			obsCache[l.ID] = 2
+			if !r.early[l.ID] && e.pos.isPos[l.ID] && holdsOrBottom(inv, l, f.notC0) {
+				obsCache[l.ID] = 1
+			}
+		}
+		return obsCache[l.ID] == 1
+	}
+	facts := make([][]onceFact, len(p.Locs))
+	seen := make([]map[string]bool, len(p.Locs))
+	transfer := func(l *cfg.Loc, in onceFact) (onceFact, bool) {
+		o := onceFact{obs: in.obs, wrote: in.wrote, env: in.env, loaded: in.loaded}
+		switch a := l.Act.(type) {
+		case *cfg.Assume:
+			if v, ok := evalFlags(a.Cond, in.env); ok && v == 0 {
+				return o, false
+			}
+			if !o.obs && assumeExcludesC0(a.Cond, in, f) {
+				o.obs = true
+			}
+		case *cfg.Assign:
+			o.env = flagAssign(a, in.env, r.regs)
+			if t := cfg.StrongTarget(a.Dst); t != nil {
+				if k, ok := f.copies[t]; ok {
+					o.loaded |= 1 << uint(k)
+				}
+			}
+		}
+		if !o.obs && obs(l) {
+			o.obs = true
+		}
+		switch {
+		case o.obs && e.onceNoOwnWrite:
+			// the mutation: the observation alone arms every target
+			full := newBitset(n)
+			for k := 0; k < n; k++ {
+				full.set(k)
+			}
+			o.wrote = full
+		case o.obs:
+			copied := false
+			for _, x := range e.modCache[l.ID] {
+				k, ok := targets[x]
+				if !ok || o.wrote.has(k) {
+					continue
+				}
+				if !copied {
+					o.wrote = append(bitset(nil), o.wrote...)
+					copied = true
+				}
+				o.wrote.set(k)
+			}
+		}
+		// A write f := e with e ≠ c0: f ≠ c0 right after this step (its
+		// own writes, counted above, are not after it).
+		if a, ok := l.Act.(*cfg.Assign); ok && !o.obs && !r.early[l.ID] && cfg.StrongTarget(a.Dst) == f.v {
+			if k, isK := a.Src.(*cfg.Const); isK && k.Value != f.c0 || !isK && holdsOrBottom(inv, l, &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: &cfg.Const{Type: f.v.Type, Value: f.c0}, Type: cfg.Bool}) {
+				o.obs = true
+			}
+		}
+		return o, true
+	}
+	budget := 50 * (len(p.Locs) + 1)
+	for _, t := range p.Templates {
+		if t.Entry == nil {
+			continue
+		}
+		start := onceFact{wrote: newBitset(n)}
+		facts[t.Entry.ID] = []onceFact{start}
+		seen[t.Entry.ID] = map[string]bool{start.key(): true}
+		work := []*cfg.Loc{t.Entry}
+		for len(work) > 0 {
+			if budget--; budget < 0 {
+				return nil
+			}
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, in := range facts[l.ID] {
+				out, ok := transfer(l, in)
+				if !ok {
+					continue
+				}
+				for _, s := range l.Succs {
+					if s == t.Entry {
+						continue
+					}
+					if seen[s.ID] == nil {
+						seen[s.ID] = map[string]bool{}
+					}
+					k := out.key()
+					if seen[s.ID][k] {
+						continue
+					}
+					seen[s.ID][k] = true
+					facts[s.ID] = append(facts[s.ID], out)
+					if len(facts[s.ID]) > maxPathFacts {
+						facts[s.ID] = mergeOnceFacts(facts[s.ID])
+						seen[s.ID] = map[string]bool{}
+						for _, g := range facts[s.ID] {
+							seen[s.ID][g.key()] = true
+						}
+					}
+					work = append(work, s)
+				}
+			}
+		}
+	}
+	out := make([]bitset, len(p.Locs))
+	for _, l := range p.Locs {
+		fs := facts[l.ID]
+		if len(fs) == 0 {
+			continue
+		}
+		b := append(bitset(nil), fs[0].wrote...)
+		for _, g := range fs[1:] {
+			for i := range b {
+				b[i] &= g.wrote[i]
+			}
+		}
+		for _, g := range fs {
+			if !g.obs {
+				b = newBitset(n) // a path without the observation
+				break
+			}
+		}
+		out[l.ID] = b
+	}
+	return out
+}
+
+// mergeOnceFacts replaces too many facts by fewer: first those with the
+// same observation and written targets by one each (the flags where they
+// agree), and if that still leaves too many, all by one (observed only if
+// all did, the targets written on all). Each old fact implies one of the
+// new ones: only precision is lost.
+func mergeOnceFacts(fs []onceFact) []onceFact {
+	var groups [][]onceFact
+	index := map[string]int{}
+	for _, f := range fs {
+		k := onceFact{obs: f.obs, wrote: f.wrote}.key()
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], f)
+	}
+	if len(groups) < len(fs) && len(groups) <= maxPathFacts/2 {
+		var out []onceFact
+		for _, g := range groups {
+			out = append(out, mergeAllOnce(g))
+		}
+		return out
+	}
+	return []onceFact{mergeAllOnce(fs)}
+}
+
+func mergeAllOnce(fs []onceFact) onceFact {
+	m := onceFact{obs: fs[0].obs, wrote: append(bitset(nil), fs[0].wrote...), env: fs[0].env, loaded: fs[0].loaded}
+	for _, f := range fs[1:] {
+		m.obs = m.obs && f.obs
+		m.loaded &= f.loaded
+		for i := range m.wrote {
+			m.wrote[i] &= f.wrote[i]
+		}
+		var env flagEnv
+		for _, x := range m.env {
+			if v, ok := f.env.get(x.v); ok && v == x.val {
+				env = append(env, x)
+			}
+		}
+		m.env = env
+	}
+	return m
+}
+
+// loadCopies returns the local registers written only by loads t := f
+// (at most 64): such a t, once loaded on a thread's path, holds f's value
+// at the time of its last load.
+func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
+	cand := map[*cfg.Var]bool{}
+	bad := map[*cfg.Var]bool{}
+	markBad := func(lv cfg.Expr) {
+		switch x := lv.(type) {
+		case *cfg.VarRef:
+			bad[x.Var] = true
+		case *cfg.Deref:
+			for _, c := range x.Cells {
+				bad[c] = true
+			}
+		}
+	}
+	for _, l := range p.Locs {
+		switch a := l.Act.(type) {
+		case *cfg.Assign:
+			t := cfg.StrongTarget(a.Dst)
+			if t == nil || t.Scope != cfg.Local || t.IsCell() {
+				markBad(a.Dst)
+				continue
+			}
+			if src, ok := a.Src.(*cfg.VarRef); ok && src.Var == f && t.Type == f.Type {
+				cand[t] = true
+			} else {
+				bad[t] = true
+			}
+		case *cfg.Havoc:
+			markBad(a.Dst)
+		case *cfg.Alloc:
+			markBad(a.Dst)
+		case *cfg.Spawn:
+			if a.Handle != nil {
+				markBad(a.Handle)
+			}
+			for _, t := range a.Targets {
+				if t != nil && t.Param != nil {
+					bad[t.Param] = true
+				}
+			}
+		case *cfg.Acquire:
+			markBad(a.Lock)
+		case *cfg.Release:
+			markBad(a.Lock)
+		}
+	}
+	out := map[*cfg.Var]int{}
+	for _, l := range p.Locs { // program order, for stable indexes
+		a, ok := l.Act.(*cfg.Assign)
+		if !ok {
+			continue
+		}
+		t := cfg.StrongTarget(a.Dst)
+		if t == nil || !cand[t] || bad[t] || len(out) == 64 {
+			continue
+		}
+		if _, ok := out[t]; !ok {
+			out[t] = len(out)
+		}
+	}
+	return out
+}
+
+// assumeExcludesC0 reports whether passing assume(cond) on a path with
+// fact in shows f ≠ c0 at some moment of the path no later than now: cond
+// is false when f (an assume over the global itself: f's value at this
+// step) or one loaded copy of f (f's value when it was loaded) is c0,
+// the flag registers having their path values.
+func assumeExcludesC0(cond cfg.Expr, in onceFact, f *onceFlag) bool {
+	try := func(v *cfg.Var) bool {
+		env := in.env.set(v.ID, f.c0, true)
+		x, ok := evalFlags(cond, env)
+		return ok && x == 0
+	}
+	if exprReads(cond, f.v) && try(f.v) {
+		return true
+	}
+	for t, k := range f.copies {
+		if in.loaded&(1<<uint(k)) != 0 && exprReads(cond, t) && try(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// exprReads reports whether e reads register v.
+func exprReads(e cfg.Expr, v *cfg.Var) bool {
+	found := false
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		switch x := e.(type) {
+		case *cfg.VarRef:
+			if x.Var == v {
+				found = true
+			}
+		case *cfg.Unary:
+			walk(x.X)
+		case *cfg.Cast:
+			walk(x.X)
+		case *cfg.Binary:
+			walk(x.X)
+			walk(x.Y)
+		}
+	}
+	walk(e)
+	return found
+}
