@@ -100,3 +100,12 @@ func WithoutOnceOwnWrite() Option {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoOwnWrite())
 	}
 }
+
+// WithoutOnceLockProtection is UNSOUND, for testing the oracle only: the
+// lock argument of the epoch rule (interference/once.go, lockKnown) takes
+// a lock held at some write of the flag for one held at all of them.
+func WithoutOnceLockProtection() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoProtection())
+	}
+}

@@ -234,9 +234,10 @@ type Engine struct {
 
 	// once: the epoch rule of once.go (nil: no candidate flag);
 	// noOnce: WithOnceRule(false); onceNoOwnWrite: the test-only mutation.
-	once           *onceRule
-	noOnce         bool
-	onceNoOwnWrite bool
+	once             *onceRule
+	noOnce           bool
+	onceNoOwnWrite   bool
+	onceNoProtection bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,

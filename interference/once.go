@@ -20,7 +20,11 @@ import "chorus/cfg"
 //	     Φ(u) ⊨ f == c0); and f is written by nothing else (every other
 //	     location whose Mod holds f's cell is an assume or check, or a
 //	     strong assignment of another variable of the cell).
-//	(P2) the writer: Φ(w) ⊨ f == c0 (w runs in f's first epoch).
+//	(P2) the writer: Φ(w) ⊨ f == c0 (w runs in f's first epoch), or, by
+//	     a lock L that every such write of f holds (lockKnown): on every
+//	     path to w the thread, holding L without a break since, saw
+//	     f == c0 (an assume f == c0, or t == c0 on a copy t := f loaded
+//	     in that stretch) and did not write f since except with c0.
 //	(P3) the reader: on every path of its template from the entry to the
 //	     location r where the edge lands, feasible for the thread-local
 //	     flag registers of lockset.go, there is a location o with
@@ -76,6 +80,11 @@ func WithOnceRule(on bool) Option { return func(e *Engine) { e.noOnce = !on } }
 // of f ≠ c0 alone, without the thread's own later write of the cell.
 func WithUnsoundOnceNoOwnWrite() Option { return func(e *Engine) { e.onceNoOwnWrite = true } }
 
+// WithUnsoundOnceNoProtection is UNSOUND, for the oracle's mutation tests
+// only: the lock argument of P2 (lockKnown) takes a lock held at some
+// write of f for one held at every write.
+func WithUnsoundOnceNoProtection() Option { return func(e *Engine) { e.onceNoProtection = true } }
+
 // onceFlag is a candidate flag f with its first value c0.
 type onceFlag struct {
 	v      *cfg.Var
@@ -85,6 +94,8 @@ type onceFlag struct {
 	isC0   cfg.Expr   // f == c0
 	notC0  cfg.Expr   // f != c0
 	writes []*cfg.Loc // the assignments f := e outside main's pre-spawn code
+	// c0Held[loc ID]: P2 by the lock argument (lockKnown).
+	c0Held []bool
 }
 
 // onceRule holds the flags and the interference edges held back.
@@ -181,6 +192,9 @@ func (e *Engine) newOnceRule() *onceRule {
 	if len(r.flags) == 0 {
 		return nil
 	}
+	for i := range r.flags {
+		r.flags[i].c0Held = e.lockKnown(&r.flags[i])
+	}
 	return r
 }
 
@@ -266,6 +280,9 @@ func (e *Engine) releaseOnce() []Edge {
 func (e *Engine) onceWriter(inv Invariants, f *onceFlag, w *cfg.Loc) bool {
 	if e.once.early[w.ID] {
 		return false // pairs with nothing anyway
+	}
+	if f.c0Held != nil && f.c0Held[w.ID] {
+		return true
 	}
 	return holdsOrBottom(inv, w, f.isC0)
 }
@@ -645,4 +662,131 @@ func exprReads(e cfg.Expr, v *cfg.Var) bool {
 	}
 	walk(e)
 	return found
+}
+
+// lockKnown computes P2 by the lock argument for f: nil when no lock L of
+// the must-lockset is held at every write of f; otherwise, by location
+// ID, whether a thread standing there holds L and has held it without a
+// break since it saw f == c0, with no write of f of its own since except
+// f := c0. Then f == c0 when it stands there: f was c0 when seen; every
+// other thread's write of f needs L, which this thread held all along
+// (main's pre-spawn writes come before any thread sees anything); its own
+// writes are followed. A must-analysis over each template's locations,
+// intersection at joins, nothing known at a template's entry.
+func (e *Engine) lockKnown(f *onceFlag) []bool {
+	if len(e.locks.vars) == 0 || len(f.writes) == 0 {
+		return nil
+	}
+	prot := append(bitset(nil), e.lockAt[f.writes[0].ID]...)
+	for _, u := range f.writes[1:] {
+		for i := range prot {
+			if e.onceNoProtection {
+				prot[i] |= e.lockAt[u.ID][i] // the mutation: a lock held at some write
+			} else {
+				prot[i] &= e.lockAt[u.ID][i]
+			}
+		}
+	}
+	L := -1
+	for i := range e.locks.vars {
+		if prot.has(i) {
+			L = i
+			break
+		}
+	}
+	if L < 0 {
+		return nil
+	}
+	p := e.prog
+	// fact: bit 0 = known (f == c0 seen in this stretch), bits 1.. = copies
+	// loaded in this stretch. Intersection at joins; all ones = not yet
+	// reached.
+	const all = ^uint64(0)
+	in := make([]uint64, len(p.Locs))
+	for i := range in {
+		in[i] = all
+	}
+	isC0 := func(c cfg.Expr, fact uint64) bool {
+		b, ok := c.(*cfg.Binary)
+		if !ok || b.Op != cfg.Eq {
+			return false
+		}
+		x, y := b.X, b.Y
+		if _, ok := x.(*cfg.Const); ok {
+			x, y = y, x
+		}
+		k, ok := y.(*cfg.Const)
+		if !ok || k.Value != f.c0 {
+			return false
+		}
+		ref, ok := x.(*cfg.VarRef)
+		if !ok {
+			return false
+		}
+		if ref.Var == f.v {
+			return true
+		}
+		i, ok := f.copies[ref.Var]
+		return ok && i < 63 && fact&(1<<uint(i+1)) != 0
+	}
+	transfer := func(l *cfg.Loc, fact uint64) uint64 {
+		held := e.lockAt[l.ID].has(L)
+		switch a := l.Act.(type) {
+		case *cfg.Acquire, *cfg.Release:
+			return 0
+		case *cfg.Assume:
+			if held && isC0(a.Cond, fact) {
+				fact |= 1
+			}
+		case *cfg.Assign:
+			t := cfg.StrongTarget(a.Dst)
+			if t == f.v {
+				if k, ok := a.Src.(*cfg.Const); !ok || k.Value != f.c0 {
+					fact &^= 1
+				}
+			}
+			if i, ok := f.copies[t]; ok && i < 63 {
+				if held {
+					fact |= 1 << uint(i+1)
+				} else {
+					fact &^= 1 << uint(i+1)
+				}
+			}
+		}
+		if !held {
+			return 0
+		}
+		return fact
+	}
+	for _, t := range p.Templates {
+		if t.Entry == nil {
+			continue
+		}
+		in[t.Entry.ID] = 0
+		work := []*cfg.Loc{t.Entry}
+		queued := map[*cfg.Loc]bool{t.Entry: true}
+		for len(work) > 0 {
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			queued[l] = false
+			out := transfer(l, in[l.ID])
+			for _, s := range l.Succs {
+				if s == t.Entry {
+					continue
+				}
+				if v := in[s.ID] & out; v != in[s.ID] {
+					in[s.ID] = v
+					if !queued[s] {
+						queued[s] = true
+						work = append(work, s)
+					}
+				}
+			}
+		}
+	}
+	out := make([]bool, len(p.Locs))
+	for _, l := range p.Locs {
+		out[l.ID] = in[l.ID] != all && in[l.ID]&1 != 0 && e.lockAt[l.ID].has(L)
+	}
+	return out
 }
