@@ -17,6 +17,8 @@ type mutationHooks struct {
 	monotoneUnchecked bool
 	// monotoneAnyTemplate: WithoutMonotoneSingleInstanceCheck.
 	monotoneAnyTemplate bool
+	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
+	flagPathsUnknown bool
 }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
@@ -108,4 +110,11 @@ func WithoutOnceLockProtection() Option {
 	return func(c *config) {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoProtection())
 	}
+}
+
+// WithoutFlagPathsUnknownCheck is UNSOUND, for testing the oracle only:
+// the pruning of flag-infeasible sequential edges (dfg/flagpath.go) also
+// ends a path at an assume over flags whose values it does not know.
+func WithoutFlagPathsUnknownCheck() Option {
+	return func(c *config) { c.mutation.flagPathsUnknown = true }
 }

@@ -47,10 +47,11 @@ var flagPathsOff atomic.Bool
 
 // flagPaths answers feasibility queries for sequential edges.
 type flagPaths struct {
-	g      *Graph
-	flags  map[*cfg.Var]bool
-	reach  map[flagPathKey][]bool // nil value: over budget, keep
-	budget int
+	g       *Graph
+	unsound bool // WithUnsoundFlagPaths
+	flags   map[*cfg.Var]bool
+	reach   map[flagPathKey][]bool // nil value: over budget, keep
+	budget  int
 }
 
 type flagPathKey struct {
@@ -171,7 +172,7 @@ func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
 	after := func(l *cfg.Loc, env cfg.FlagEnv) {
 		switch a := l.Act.(type) {
 		case *cfg.Assume:
-			if v, ok := cfg.EvalFlags(a.Cond, env); ok && v == 0 {
+			if v, ok := cfg.EvalFlags(a.Cond, env); ok && v == 0 || !ok && f.unsound && readsAny(a.Cond, f.flags) {
 				return
 			}
 		case *cfg.Assign:
@@ -203,6 +204,18 @@ func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
 	}
 	f.budget -= flagPathPerStart*(n+1) - steps
 	return reached
+}
+
+// UnsoundFlagPaths is UNSOUND, for the oracle's mutation tests only: an
+// assume over flags whose values the path does not know also ends the
+// path (as if unknown flags made it fail). Call before the first build.
+func (g *Graph) UnsoundFlagPaths() {
+	if g.fp == nil {
+		g.fp = newFlagPaths(g)
+	}
+	if g.fp != nil {
+		g.fp.unsound = true
+	}
 }
 
 func genHas(gen []CellID, x CellID) bool {
