@@ -227,6 +227,19 @@ func EvalFlags(e Expr, env FlagEnv) (int64, bool) {
 // String renders a binding as "id=value".
 func (x FlagVal) String() string { return fmt.Sprintf("%d=%d", x.v, x.val) }
 
+// AppendKey appends a binary key of the binding to b.
+func (x FlagVal) AppendKey(b []byte) []byte {
+	v := uint64(x.v)
+	w := uint64(x.val)
+	for i := 0; i < 8; i++ {
+		b = append(b, byte(v>>(8*i)))
+	}
+	for i := 0; i < 8; i++ {
+		b = append(b, byte(w>>(8*i)))
+	}
+	return b
+}
+
 // Meet keeps the bindings e and o agree on.
 func (e FlagEnv) Meet(o FlagEnv) FlagEnv {
 	var out FlagEnv

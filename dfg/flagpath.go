@@ -34,9 +34,9 @@ import (
 // whenever they run out.
 
 const (
-	flagPathMaxLocs  = 4000
+	flagPathMaxLocs  = 1000
 	flagPathFacts    = 8 // flag environments kept per location
-	flagPathBudget   = 2_000_000
+	flagPathBudget   = 500_000
 	flagPathPerStart = 20 // steps per definition, times the locations
 )
 
@@ -231,8 +231,7 @@ func genHas(gen []CellID, x CellID) bool {
 func envKey(env cfg.FlagEnv) string {
 	b := make([]byte, 0, 16*len(env))
 	for _, v := range env {
-		b = append(b, []byte(v.String())...)
-		b = append(b, ';')
+		b = v.AppendKey(b)
 	}
 	return string(b)
 }

@@ -101,6 +101,7 @@ type onceFlag struct {
 // onceRule holds the flags and the interference edges held back.
 type onceRule struct {
 	flags   []onceFlag
+	p2      []map[int]bool    // per flag: P2 at a writer (loc ID), this round
 	regs    map[*cfg.Var]bool // thread-local flag registers (lockset.go)
 	early   []bool
 	pending []Edge
@@ -234,33 +235,47 @@ func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
 	if r == nil {
 		return edges
 	}
-	all := append(r.pending, edges...)
-	r.pending = nil
+	all := edges
+	if len(r.pending) > 0 {
+		all = append(r.pending, edges...)
+		r.pending = nil
+	}
 	if len(all) == 0 {
 		return edges
 	}
-	states := make([]*onceFlagState, len(r.flags))
-	for i := range r.flags {
-		states[i] = e.onceState(inv, &r.flags[i], all)
+	r.p2 = make([]map[int]bool, len(r.flags)) // Φ changed: P2 anew
+	for i := range r.p2 {
+		r.p2[i] = map[int]bool{}
 	}
-	var out []Edge
+	states := make([]*onceFlagState, len(r.flags))
+	some := false
+	for i := range r.flags {
+		states[i] = e.onceState(inv, i, all)
+		some = some || states[i] != nil
+	}
+	if !some {
+		return all
+	}
+	out := all[:0] // in place: all is edges or a fresh slice
+	var held []Edge
 	for _, ed := range all {
-		held := false
+		h := false
 		for i, st := range states {
-			if st == nil || !e.onceWriter(inv, &r.flags[i], ed.Src) {
+			if st == nil || !e.onceWriter(inv, i, ed.Src) {
 				continue
 			}
 			if b, ok := st.at[ed.Cell]; ok && b.has(ed.Dst.ID) {
-				held = true
+				h = true
 				break
 			}
 		}
-		if held {
-			r.pending = append(r.pending, ed)
+		if h {
+			held = append(held, ed)
 		} else {
 			out = append(out, ed)
 		}
 	}
+	r.pending = held
 	return out
 }
 
@@ -277,19 +292,26 @@ func (e *Engine) releaseOnce() []Edge {
 
 // onceWriter: P2 at the writer (a game position, where f's cell is
 // tracked).
-func (e *Engine) onceWriter(inv Invariants, f *onceFlag, w *cfg.Loc) bool {
+func (e *Engine) onceWriter(inv Invariants, fi int, w *cfg.Loc) bool {
+	f := &e.once.flags[fi]
 	if e.once.early[w.ID] {
 		return false // pairs with nothing anyway
 	}
 	if f.c0Held != nil && f.c0Held[w.ID] {
 		return true
 	}
-	return holdsOrBottom(inv, w, f.isC0)
+	if v, ok := e.once.p2[fi][w.ID]; ok {
+		return v
+	}
+	v := holdsOrBottom(inv, w, f.isC0)
+	e.once.p2[fi][w.ID] = v
+	return v
 }
 
 // onceState checks P1 for f and computes P3 for the cells that the
 // edges from P2-writers carry; nil when P1 fails or nothing is to gain.
-func (e *Engine) onceState(inv Invariants, f *onceFlag, edges []Edge) *onceFlagState {
+func (e *Engine) onceState(inv Invariants, fi int, edges []Edge) *onceFlagState {
+	f := &e.once.flags[fi]
 	for _, u := range f.writes {
 		a := u.Act.(*cfg.Assign)
 		if k, ok := a.Src.(*cfg.Const); ok {
@@ -309,7 +331,7 @@ func (e *Engine) onceState(inv Invariants, f *onceFlag, edges []Edge) *onceFlagS
 		if _, ok := targets[ed.Cell]; ok {
 			continue
 		}
-		if e.onceWriter(inv, f, ed.Src) {
+		if e.onceWriter(inv, fi, ed.Src) {
 			targets[ed.Cell] = len(cells)
 			cells = append(cells, ed.Cell)
 		}
