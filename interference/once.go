@@ -182,10 +182,14 @@ func (e *Engine) newOnceRule() *onceRule {
 			}
 			c0 = k.Value
 		}
+		copies := loadCopies(p, v)
+		if !testedByAssume(p, v, copies) {
+			continue // not used as a flag: tracking it everywhere would cost for nothing
+		}
 		ref := &cfg.VarRef{Var: v}
 		k := &cfg.Const{Type: v.Type, Value: c0}
 		r.flags = append(r.flags, onceFlag{
-			v: v, c0: c0, cell: cellOf[v], writes: writes[v], copies: loadCopies(p, v),
+			v: v, c0: c0, cell: cellOf[v], writes: writes[v], copies: copies,
 			isC0:  &cfg.Binary{Op: cfg.Eq, X: ref, Y: k, Type: cfg.Bool},
 			notC0: &cfg.Binary{Op: cfg.Ne, X: ref, Y: k, Type: cfg.Bool},
 		})
@@ -811,4 +815,25 @@ func (e *Engine) lockKnown(f *onceFlag) []bool {
 		out[l.ID] = in[l.ID] != all && in[l.ID]&1 != 0 && e.lockAt[l.ID].has(L)
 	}
 	return out
+}
+
+// testedByAssume reports whether some assume reads f or one of its
+// copies: only such globals serve as flags (the rule needs a test of f
+// somewhere, and its cell is tracked at every position for it).
+func testedByAssume(p *cfg.Program, f *cfg.Var, copies map[*cfg.Var]int) bool {
+	for _, l := range p.Locs {
+		a, ok := l.Act.(*cfg.Assume)
+		if !ok {
+			continue
+		}
+		if exprReads(a.Cond, f) {
+			return true
+		}
+		for t := range copies {
+			if exprReads(a.Cond, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
