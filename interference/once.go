@@ -69,7 +69,7 @@ import "chorus/cfg"
 // program size (the reader analysis runs once per flag and round).
 const (
 	maxOnceFlags = 8
-	onceMaxLocs  = 20000
+	onceMaxLocs  = 3000
 )
 
 // WithOnceRule turns the epoch rule of once.go on or off (default on).
@@ -465,7 +465,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		}
 		return o, true
 	}
-	budget := 50 * (len(p.Locs) + 1)
+	budget := 20 * (len(p.Locs) + 1)
 	for _, t := range p.Templates {
 		if t.Entry == nil {
 			continue
