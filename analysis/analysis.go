@@ -282,6 +282,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 
 	part := dfg.NewPartition(p, relational)
 	g := dfg.New(p, part)
+	if c.mutation.flagPathsUnknown {
+		g.UnsoundFlagPaths()
+	}
 	cells := &cellsAdapter{g: g, part: part}
 	eng, err := interference.New(p, cells, c.engineOpts...)
 	if err != nil {

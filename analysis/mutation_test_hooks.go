@@ -21,6 +21,8 @@ type mutationHooks struct {
 	holeJoin bool
 	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
 	readerRelayAnyTemplate bool
+	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
+	flagPathsUnknown bool
 }
 
 // WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
@@ -124,4 +126,30 @@ func WithoutLocalFlagCheck() Option {
 // them itself.
 func WithoutReaderRelayCheck() Option {
 	return func(c *config) { c.mutation.readerRelayAnyTemplate = true }
+}
+
+// WithoutOnceOwnWrite is UNSOUND, for testing the oracle only: the epoch
+// rule (interference/once.go) takes a reader's observation of the flag
+// alone, without its own later write of the cell, as proof that the
+// flag's first-epoch writes came before the read.
+func WithoutOnceOwnWrite() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoOwnWrite())
+	}
+}
+
+// WithoutOnceLockProtection is UNSOUND, for testing the oracle only: the
+// lock argument of the epoch rule (interference/once.go, lockKnown) takes
+// a lock held at some write of the flag for one held at all of them.
+func WithoutOnceLockProtection() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceNoProtection())
+	}
+}
+
+// WithoutFlagPathsUnknownCheck is UNSOUND, for testing the oracle only:
+// the pruning of flag-infeasible sequential edges (dfg/flagpath.go) also
+// ends a path at an assume over flags whose values it does not know.
+func WithoutFlagPathsUnknownCheck() Option {
+	return func(c *config) { c.mutation.flagPathsUnknown = true }
 }

@@ -188,6 +188,9 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_lockpair_double.c", WithoutCounterLockCheck(), cfg.Options{}},    // counter bounds (interference/counter.go)
 		{"prec_lockpair_flag_global.c", WithoutLocalFlagCheck(), cfg.Options{}}, // trylock flags (interference/lockset.go)
 		{"prec_lockpair_mixed_own.c", WithoutReaderRelayCheck(), cfg.Options{}}, // reader relays (dfg/readrelay.go)
+		{"prec_once_reader.c", WithoutOnceOwnWrite(), cfg.Options{}},            // interference/once.go
+		{"prec_once_unlocked.c", WithoutOnceLockProtection(), cfg.Options{}},
+		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}}, // dfg/flagpath.go
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)

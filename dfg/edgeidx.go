@@ -18,6 +18,9 @@ func (g *Graph) addSeqEdge(e Edge) {
 		g.addEdge(e) // (not inside build: the ordinary checks)
 		return
 	}
+	if g.fpOn && !g.fp.feasible(e.Src, e.Cell, e.Dst) {
+		return // flag-infeasible (flagpath.go), as addEdge would decide
+	}
 	g.appendEdge(e)
 }
 

@@ -41,9 +41,13 @@ type Graph struct {
 	uses [][]CellID // by Loc.ID, sorted
 	in   [][]CellID // by Loc.ID: cells tracked at the location (no ControlCell), sorted
 
-	need    []CellID // sorted
-	needAt  func(*cfg.Loc) bool
-	spawns  map[*cfg.Template][]*cfg.Loc
+	need   []CellID // sorted
+	needAt func(*cfg.Loc) bool
+	spawns map[*cfg.Template][]*cfg.Loc
+	// fp prunes flag-infeasible sequential edges (flagpath.go) while
+	// fpOn (reaching definitions in build).
+	fp      *flagPaths
+	fpOn    bool
 	preds   [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
 	bodyMod [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
 	retOf   map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
@@ -321,6 +325,9 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 }
 
 func (g *Graph) addEdge(e Edge) bool {
+	if g.fpOn && !g.fp.feasible(e.Src, e.Cell, e.Dst) {
+		return false
+	}
 	if g.IsHub(e.Src) || g.IsHub(e.Dst) {
 		// Edges of hubs are not in edgeSet (AddHub makes them for a
 		// fresh hub, deduplicated there): look for a duplicate here.
@@ -495,18 +502,25 @@ func (g *Graph) build(ctx context.Context) error {
 		}
 	}
 
-	// Data edges from reaching definitions, one cell at a time.
+	// Data edges from reaching definitions, one cell at a time (minus
+	// the flag-infeasible ones: flagpath.go).
+	if g.fp == nil {
+		g.fp = newFlagPaths(g)
+	}
 	rd := newRDSolver(g)
 	rd.ctx = ctx
 	twins := newRDGroups(g, rd, usedAt)
+	g.fpOn = true
 	for c := CellID(1); int(c) < g.part.NumCells(); c++ {
 		if len(usedAt[c]) == 0 {
 			continue
 		}
 		if err := twins.solveCell(g, rd, c, usedAt[c]); err != nil {
+			g.fpOn = false
 			return err
 		}
 	}
+	g.fpOn = false
 	g.indexEdges()
 	g.relayEdges()
 	g.readerRelayEdges()

@@ -40,6 +40,8 @@ func sharedStatuses(t *testing.T, bypass bool) (map[int]Status, map[int]string) 
 	t.Helper()
 	bypassCell.Store(bypass)
 	defer bypassCell.Store(true)
+	flagPathsOff.Store(!bypass) // the return-site flag would route values around the body too (flagpath.go)
+	defer flagPathsOff.Store(false)
 	p, err := cfg.Build("shared.c", []byte(sharedSrc), cfg.Options{ShareAll: true})
 	if err != nil {
 		t.Fatal(err)

@@ -54,7 +54,8 @@
 // Precision rules (each with its soundness argument in its file):
 // lock-protected cells and their relays (protect.go), joins with thread
 // handles (join.go). They filter edges in usesCell / mapEdges and ask the
-// DFG for relays (LockRelays).
+// DFG for relays (LockRelays). One-way flags (once.go) hold edges back
+// while premises about Φ hold, re-examined in every Round.
 //
 // Locks built from atomic sections (cfg.Release.Custom, cfg/atomiclock.go)
 // take part in the must-lockset only when every custom release of the

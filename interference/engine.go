@@ -241,6 +241,12 @@ type Engine struct {
 	noCounters, unsoundCounterLocks bool
 	// unsoundGlobalFlags: WithUnsoundGlobalFlags (lockset.go, test only).
 	unsoundGlobalFlags bool
+	// once: the epoch rule of once.go (nil: no candidate flag);
+	// noOnce: WithOnceRule(false); onceNoOwnWrite: the test-only mutation.
+	once             *onceRule
+	noOnce           bool
+	onceNoOwnWrite   bool
+	onceNoProtection bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,
@@ -396,6 +402,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	e.once = e.newOnceRule()
 	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
 		// Skip games that cannot fit: the exact game when the position
 		// pairs alone would be far beyond its bound, the coarse one when
@@ -469,6 +476,12 @@ func (e *Engine) ConditionCells() []int {
 				seen[x] = true
 				out = append(out, x)
 			}
+		}
+	}
+	for _, x := range e.onceCells() {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
 		}
 	}
 	sort.Ints(out)
@@ -616,7 +629,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		return nil, nil, st, err
 	}
 	st.NewFacts = len(facts)
-	edges := e.mapEdges(facts)
+	edges := e.filterOnce(inv, e.mapEdges(facts))
 	st.NewEdges = len(edges)
 	return edges, nil, st, nil
 }
@@ -628,7 +641,9 @@ func (e *Engine) flatRound(st RoundStats) ([]Edge, []Block, RoundStats, error) {
 	for _, b := range blocks {
 		st.NewEdges += len(b.Srcs) * len(b.Dsts)
 	}
-	return nil, blocks, st, nil
+	held := e.releaseOnce() // the flat game does not filter (once.go)
+	st.NewEdges += len(held)
+	return held, blocks, st, nil
 }
 
 // signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.

@@ -1,0 +1,246 @@
+package dfg
+
+import (
+	"sync/atomic"
+
+	"chorus/cfg"
+)
+
+// Flag-infeasible sequential edges. Reaching definitions follow every
+// path of the CFG, also those an assume over thread-local flag registers
+// (cfg.FlagRegisters: locals written only with constants or copies of
+// other flags) refutes, as in SV-COMP's
+//
+//	r = push();      // ret := 0 on the failure path, ret := 1 after top := newTop
+//	if (r) assert(top != 0);
+//
+// where the failure path's stale value of top reaches the assertion
+// although no thread can take it (r is 0 there). A sequential edge
+// u —X→ v is kept only if some path from u to v that does not pass
+// another definition of X (gen: every write kills, as in rd.go) is
+// feasible for the flags: the flags' values are followed from u on
+// (unknown at u and at a spawned thread's entry), and an assume whose
+// condition they make false ends the path.
+//
+// Why this is sound for any number of threads: a sequential edge stands
+// for one thread's own path from its write at u to v (or the parent's path
+// to a spawn and the child's from its entry). Flag registers are the
+// thread's own; along the thread's path they hold exactly the values its
+// own assignments gave them (values known before u are forgotten, which
+// only keeps more paths). A path on which such an assume fails is taken
+// by no execution, so if every path from u to v without another write of
+// X is of that kind, no execution carries u's value to v. Budgets
+// (program size, steps per definition, steps in all) keep the edge
+// whenever they run out.
+
+const (
+	flagPathMaxLocs  = 1000
+	flagPathFacts    = 8 // flag environments kept per location
+	flagPathBudget   = 500_000
+	flagPathPerStart = 20 // steps per definition, times the locations
+)
+
+// flagPathsOff turns the pruning off (tests: the shared-body bypass test
+// shows what the bypass alone gains; the return-site flag would give it
+// back).
+var flagPathsOff atomic.Bool
+
+// flagPaths answers feasibility queries for sequential edges.
+type flagPaths struct {
+	g       *Graph
+	unsound bool // WithUnsoundFlagPaths
+	flags   map[*cfg.Var]bool
+	reach   map[flagPathKey][]bool // nil value: over budget, keep
+	budget  int
+}
+
+type flagPathKey struct {
+	src  int
+	cell CellID
+}
+
+// newFlagPaths returns nil when the program is too large or has no flag
+// register read by an assume.
+func newFlagPaths(g *Graph) *flagPaths {
+	p := g.prog
+	if flagPathsOff.Load() || len(p.Locs) > flagPathMaxLocs || len(p.Locs) == 0 {
+		return nil
+	}
+	flags := cfg.FlagRegisters(p)
+	if len(flags) == 0 {
+		return nil
+	}
+	used := false
+	for _, l := range p.Locs {
+		if a, ok := l.Act.(*cfg.Assume); ok && readsAny(a.Cond, flags) {
+			used = true
+			break
+		}
+	}
+	if !used {
+		return nil
+	}
+	return &flagPaths{g: g, flags: flags, reach: map[flagPathKey][]bool{}, budget: flagPathBudget}
+}
+
+func readsAny(e cfg.Expr, vs map[*cfg.Var]bool) bool {
+	found := false
+	var walk func(e cfg.Expr)
+	walk = func(e cfg.Expr) {
+		if found {
+			return
+		}
+		switch x := e.(type) {
+		case *cfg.VarRef:
+			found = vs[x.Var]
+		case *cfg.Deref:
+			if v := cfg.FlagVar(x); v != nil && vs[v] {
+				found = true
+			}
+		case *cfg.Unary:
+			walk(x.X)
+		case *cfg.Cast:
+			walk(x.X)
+		case *cfg.Binary:
+			walk(x.X)
+			walk(x.Y)
+		}
+	}
+	walk(e)
+	return found
+}
+
+// feasible reports whether the sequential edge u —x→ v may carry a value
+// on some flag-feasible path (true when unsure).
+func (f *flagPaths) feasible(u *cfg.Loc, x CellID, v *cfg.Loc) bool {
+	if f == nil || u == nil || x == ControlCell || f.g.IsHub(u) || f.g.IsHub(v) {
+		return true
+	}
+	k := flagPathKey{u.ID, x}
+	r, ok := f.reach[k]
+	if !ok {
+		r = f.explore(u, x)
+		f.reach[k] = r
+	}
+	if r == nil || v.ID >= len(r) {
+		return true
+	}
+	return r[v.ID]
+}
+
+// explore returns the locations some flag-feasible path from u reaches
+// before another write of x (a writer itself is reached), or nil when the
+// budget runs out.
+func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
+	p := f.g.prog
+	n := len(p.Locs)
+	if f.budget <= 0 {
+		return nil
+	}
+	steps := flagPathPerStart * (n + 1)
+	reached := make([]bool, n)
+	facts := map[int][]cfg.FlagEnv{}
+	seen := map[int]map[string]bool{}
+	type item struct {
+		l   *cfg.Loc
+		env cfg.FlagEnv
+	}
+	var work []item
+	push := func(l *cfg.Loc, env cfg.FlagEnv) {
+		k := envKey(env)
+		if seen[l.ID] == nil {
+			seen[l.ID] = map[string]bool{}
+		}
+		if seen[l.ID][k] {
+			return
+		}
+		if len(facts[l.ID]) >= flagPathFacts {
+			// Too many: continue with what all of them agree on (a
+			// weaker environment covers every path they stood for).
+			env = meetEnvs(append(facts[l.ID], env))
+			k = envKey(env)
+			if seen[l.ID][k] {
+				return
+			}
+		}
+		seen[l.ID][k] = true
+		facts[l.ID] = append(facts[l.ID], env)
+		work = append(work, item{l, env})
+	}
+	// after runs l's action on env and queues its successors (and a
+	// spawn's children, whose flags start unknown).
+	after := func(l *cfg.Loc, env cfg.FlagEnv) {
+		switch a := l.Act.(type) {
+		case *cfg.Assume:
+			if v, ok := cfg.EvalFlags(a.Cond, env); ok && v == 0 || !ok && f.unsound && readsAny(a.Cond, f.flags) {
+				return
+			}
+		case *cfg.Assign:
+			env = cfg.FlagAssign(a, env, f.flags)
+		case *cfg.Spawn:
+			for _, t := range a.Targets {
+				if t != nil && t.Entry != nil {
+					push(t.Entry, nil)
+				}
+			}
+		}
+		for _, s := range l.Succs {
+			push(s, env)
+		}
+	}
+	after(u, nil)
+	for len(work) > 0 {
+		if steps--; steps < 0 {
+			f.budget -= flagPathPerStart * (n + 1)
+			return nil
+		}
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		reached[it.l.ID] = true
+		if genHas(f.g.gen[it.l.ID], x) {
+			continue // another write of x: u's value ends here
+		}
+		after(it.l, it.env)
+	}
+	f.budget -= flagPathPerStart*(n+1) - steps
+	return reached
+}
+
+// UnsoundFlagPaths is UNSOUND, for the oracle's mutation tests only: an
+// assume over flags whose values the path does not know also ends the
+// path (as if unknown flags made it fail). Call before the first build.
+func (g *Graph) UnsoundFlagPaths() {
+	if g.fp == nil {
+		g.fp = newFlagPaths(g)
+	}
+	if g.fp != nil {
+		g.fp.unsound = true
+	}
+}
+
+func genHas(gen []CellID, x CellID) bool {
+	for _, c := range gen {
+		if c == x {
+			return true
+		}
+	}
+	return false
+}
+
+// envKey is a canonical key of a flag environment.
+func envKey(env cfg.FlagEnv) string {
+	b := make([]byte, 0, 16*len(env))
+	for _, v := range env {
+		b = v.AppendKey(b)
+	}
+	return string(b)
+}
+
+// meetEnvs keeps the bindings every environment agrees on.
+func meetEnvs(envs []cfg.FlagEnv) cfg.FlagEnv {
+	m := envs[0]
+	for _, e := range envs[1:] {
+		m = m.Meet(e)
+	}
+	return m
+}
