@@ -98,7 +98,7 @@ func usedAtOf(g *Graph) [][]*cfg.Loc {
 // cells): on all test programs, in both partitions and both domains, the
 // states at every other location are those of tracking the old value.
 func TestHavocOldValueNotNeeded(t *testing.T) {
-	defer func() { havocTracksOld = false }()
+	defer func(old bool) { havocTracksOld = old }(havocTracksOld)
 	dropped, compared := 0, 0
 	for _, p := range testPrograms(t) {
 		for _, rel := range []bool{false, true} {

@@ -3,7 +3,7 @@
 // their addresses): after ext() the old value of g is gone, so a[g] is
 // unproven, while a value assigned after the call or checked after it is
 // known again. A havoc's result does not depend on the old value, which
-// the analysis therefore does not track there (dfg/havoc.go); the thread
+// the analysis need not track there (dfg/havoc.go); the thread
 // reading h while main calls ext() sees any value too.
 #include <pthread.h>
 extern void ext(void);
