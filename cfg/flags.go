@@ -4,11 +4,10 @@ import "fmt"
 
 // Flag registers and their values along one thread's path: the
 // path-sensitive tools of the analysis (the must-lockset of
-// interference/lockset.go keeps its own copy; the epoch rule of
-// interference/once.go; dfg's pruning of flag-infeasible sequential
-// edges) use them to drop paths on which an assume over flags fails.
-// The same code as interference/lockset.go's (kept there to spare
-// another helper's file a change in this session), exported.
+// interference/lockset.go, the epoch rule of interference/once.go, the
+// flag-sensitive readers of interference/positions.go, dfg's pruning of
+// flag-infeasible sequential edges) use them to drop paths on which an
+// assume over flags fails.
 
 type FlagEnv []FlagVal // sorted by var ID
 
@@ -57,7 +56,22 @@ func (e FlagEnv) set(v int, val int64, ok bool) FlagEnv {
 // never havocked or otherwise written. Each thread writes its own copy,
 // so the values along one thread's path are the values its flag facts
 // say; a copy of a flag of unknown value is unknown.
-func FlagRegisters(p *Program) map[*Var]bool {
+func FlagRegisters(p *Program) map[*Var]bool { return FlagRegistersIn(p, false) }
+
+// FlagRegistersIn is FlagRegisters; globalsToo (a test-only breakage:
+// interference.WithUnsoundGlobalFlags) drops the premise that a flag is
+// thread-local: another thread's store would change it between the
+// trylock and the test, so its facts would not be the thread's own path.
+func FlagRegistersIn(p *Program, globalsToo bool) map[*Var]bool {
+	target := FlagVar
+	if globalsToo {
+		target = func(lv Expr) *Var {
+			if v := StrongTarget(lv); v != nil && !v.ThreadLocal {
+				return v
+			}
+			return nil
+		}
+	}
 	flags := map[*Var]bool{}
 	bad := map[*Var]bool{}
 	type copyOf struct{ dst, src *Var }
@@ -75,14 +89,14 @@ func FlagRegisters(p *Program) map[*Var]bool {
 	for _, l := range p.Locs {
 		switch a := l.Act.(type) {
 		case *Assign:
-			v := FlagVar(a.Dst)
+			v := target(a.Dst)
 			if v == nil || v.Type.Kind != IntType {
 				markBad(a.Dst)
 				continue
 			}
 			if c, ok := a.Src.(*Const); ok && c.Type.Kind == IntType && c.Type == v.Type {
 				flags[v] = true
-			} else if src := FlagVar(a.Src); src != nil && src.Type == v.Type {
+			} else if src := target(a.Src); src != nil && src.Type == v.Type {
 				flags[v] = true
 				copies = append(copies, copyOf{v, src})
 			} else {
@@ -131,14 +145,14 @@ func FlagRegisters(p *Program) map[*Var]bool {
 // FlagAssign returns env after assignment a (unchanged unless a writes a
 // flag variable of flags).
 func FlagAssign(a *Assign, env FlagEnv, flags map[*Var]bool) FlagEnv {
-	v := FlagVar(a.Dst)
+	v := StrongTarget(a.Dst) // a flag (a member of flags) or none
 	if v == nil || !flags[v] {
 		return env
 	}
 	if c, ok := a.Src.(*Const); ok {
 		return env.set(v.ID, c.Value, true)
 	}
-	val, ok := env.get(FlagVar(a.Src).ID)
+	val, ok := env.get(StrongTarget(a.Src).ID)
 	return env.set(v.ID, val, ok)
 }
 
@@ -160,8 +174,8 @@ func EvalFlags(e Expr, env FlagEnv) (int64, bool) {
 	case *VarRef:
 		return env.get(e.Var.ID)
 	case *Deref:
-		if v := FlagVar(e); v != nil {
-			return env.get(v.ID)
+		if v := StrongTarget(e); v != nil {
+			return env.get(v.ID) // known only for flags
 		}
 		return 0, false
 	case *Unary:
@@ -224,6 +238,9 @@ func EvalFlags(e Expr, env FlagEnv) (int64, bool) {
 	return 0, false
 }
 
+// With returns e with variable v bound to val (e is not changed).
+func (e FlagEnv) With(v int, val int64) FlagEnv { return e.set(v, val, true) }
+
 // String renders a binding as "id=value".
 func (x FlagVal) String() string { return fmt.Sprintf("%d=%d", x.v, x.val) }
 
@@ -241,10 +258,15 @@ func (x FlagVal) AppendKey(b []byte) []byte {
 }
 
 // Meet keeps the bindings e and o agree on.
+// Both are sorted by variable: one merge walk.
 func (e FlagEnv) Meet(o FlagEnv) FlagEnv {
 	var out FlagEnv
+	j := 0
 	for _, x := range e {
-		if v, ok := o.get(x.v); ok && v == x.val {
+		for j < len(o) && o[j].v < x.v {
+			j++
+		}
+		if j < len(o) && o[j] == x {
 			out = append(out, x)
 		}
 	}

@@ -193,12 +193,8 @@ func mustLocksets(p *cfg.Program, ls *locks) []bitset {
 
 const maxPathFacts = 8
 
-type flagEnv []flagVal // sorted by var ID
-
-type flagVal struct {
-	v   int
-	val int64
-}
+// flagEnv: the flag registers' values along a path (cfg/flags.go).
+type flagEnv = cfg.FlagEnv
 
 type pathFact struct {
 	locks bitset
@@ -213,8 +209,7 @@ func (f pathFact) key() string {
 		b = binary.LittleEndian.AppendUint64(b, w)
 	}
 	for _, e := range f.env {
-		b = binary.LittleEndian.AppendUint64(b, uint64(e.v))
-		b = binary.LittleEndian.AppendUint64(b, uint64(e.val))
+		b = e.AppendKey(b)
 	}
 	return string(b)
 }
@@ -236,228 +231,6 @@ func hasFact(fs []pathFact, f pathFact) bool {
 	return false
 }
 
-func (e flagEnv) get(v int) (int64, bool) {
-	for _, x := range e {
-		if x.v == v {
-			return x.val, true
-		}
-	}
-	return 0, false
-}
-
-func (e flagEnv) set(v int, val int64, ok bool) flagEnv {
-	out := make(flagEnv, 0, len(e)+1)
-	done := false
-	for _, x := range e {
-		if x.v == v {
-			if ok {
-				out = append(out, flagVal{v, val})
-			}
-			done = true
-			continue
-		}
-		if !done && x.v > v && ok {
-			out = append(out, flagVal{v, val})
-			done = true
-		}
-		out = append(out, x)
-	}
-	if !done && ok {
-		out = append(out, flagVal{v, val})
-	}
-	return out
-}
-
-// flagRegisters returns the flag variables: thread-local integer
-// variables (local registers, and local memory cells, which the escape
-// analysis keeps private to one thread: cfg/finish.go) written at least
-// once and only by strong stores of a constant or of another flag
-// variable's value (a copy: t := cond after cond := t0 with t0 := 0), and
-// never havocked or otherwise written. Each thread writes its own copy,
-// so the values along one thread's path are the values its flag facts
-// say; a copy of a flag of unknown value is unknown.
-func flagRegisters(p *cfg.Program) map[*cfg.Var]bool { return flagRegistersIn(p, false) }
-
-// flagRegistersIn is flagRegisters; globalsToo (WithUnsoundGlobalFlags,
-// a test-only breakage) drops the premise that a flag is thread-local:
-// another thread's store would change it between the trylock and the
-// test, so its facts would not be the thread's own path.
-func flagRegistersIn(p *cfg.Program, globalsToo bool) map[*cfg.Var]bool {
-	target := flagVar
-	if globalsToo {
-		target = func(lv cfg.Expr) *cfg.Var {
-			if v := cfg.StrongTarget(lv); v != nil && !v.ThreadLocal {
-				return v
-			}
-			return nil
-		}
-	}
-	flags := map[*cfg.Var]bool{}
-	bad := map[*cfg.Var]bool{}
-	type copyOf struct{ dst, src *cfg.Var }
-	var copies []copyOf
-	markBad := func(lv cfg.LValue) {
-		switch x := lv.(type) {
-		case *cfg.VarRef:
-			bad[x.Var] = true
-		case *cfg.Deref:
-			for _, c := range x.Cells {
-				bad[c] = true
-			}
-		}
-	}
-	for _, l := range p.Locs {
-		switch a := l.Act.(type) {
-		case *cfg.Assign:
-			v := target(a.Dst)
-			if v == nil || v.Type.Kind != cfg.IntType {
-				markBad(a.Dst)
-				continue
-			}
-			if c, ok := a.Src.(*cfg.Const); ok && c.Type.Kind == cfg.IntType && c.Type == v.Type {
-				flags[v] = true
-			} else if src := target(a.Src); src != nil && src.Type == v.Type {
-				flags[v] = true
-				copies = append(copies, copyOf{v, src})
-			} else {
-				bad[v] = true
-			}
-		case *cfg.Havoc:
-			markBad(a.Dst)
-		case *cfg.Alloc:
-			markBad(a.Dst)
-			if a.Site != nil {
-				for _, c := range a.Site.Cells {
-					bad[c] = true
-				}
-			}
-		case *cfg.Spawn:
-			if a.Handle != nil {
-				markBad(a.Handle)
-			}
-			for _, t := range a.Targets {
-				if t != nil && t.Param != nil {
-					bad[t.Param] = true
-				}
-			}
-		case *cfg.Acquire:
-			markBad(a.Lock)
-		case *cfg.Release:
-			markBad(a.Lock)
-		}
-	}
-	// A copy of a non-flag is no flag (repeat: badness propagates).
-	for changed := true; changed; {
-		changed = false
-		for _, c := range copies {
-			if !bad[c.dst] && (bad[c.src] || !flags[c.src]) {
-				bad[c.dst] = true
-				changed = true
-			}
-		}
-	}
-	for v := range bad {
-		delete(flags, v)
-	}
-	return flags
-}
-
-// flagAssign returns env after assignment a (unchanged unless a writes a
-// flag variable of flags).
-func flagAssign(a *cfg.Assign, env flagEnv, flags map[*cfg.Var]bool) flagEnv {
-	v := cfg.StrongTarget(a.Dst) // a flag (a member of flags) or none
-	if v == nil || !flags[v] {
-		return env
-	}
-	if c, ok := a.Src.(*cfg.Const); ok {
-		return env.set(v.ID, c.Value, true)
-	}
-	val, ok := env.get(cfg.StrongTarget(a.Src).ID)
-	return env.set(v.ID, val, ok)
-}
-
-// flagVar returns the thread-local variable lv surely writes: a local
-// register, or a Deref of exactly one non-summary local cell of its type
-// (cfg.StrongTarget).
-func flagVar(lv cfg.Expr) *cfg.Var {
-	if v := cfg.StrongTarget(lv); v != nil && v.Scope == cfg.Local {
-		return v
-	}
-	return nil
-}
-
-// evalFlags evaluates e when it depends only on known flags and constants.
-func evalFlags(e cfg.Expr, env flagEnv) (int64, bool) {
-	switch e := e.(type) {
-	case *cfg.Const:
-		return e.Value, e.Type.Kind == cfg.IntType
-	case *cfg.VarRef:
-		return env.get(e.Var.ID)
-	case *cfg.Deref:
-		if v := cfg.StrongTarget(e); v != nil {
-			return env.get(v.ID) // known only for flags
-		}
-		return 0, false
-	case *cfg.Unary:
-		x, ok := evalFlags(e.X, env)
-		if !ok {
-			return 0, false
-		}
-		switch e.Op {
-		case cfg.Not:
-			if x == 0 {
-				return 1, true
-			}
-			return 0, true
-		case cfg.Neg:
-			if x == -x && x != 0 {
-				return 0, false
-			}
-			return -x, true
-		}
-	case *cfg.Cast:
-		x, ok := evalFlags(e.X, env)
-		if !ok || e.Type.Kind != cfg.IntType || x < -1<<30 || x > 1<<30 {
-			return 0, false
-		}
-		if !e.Type.Signed && x < 0 {
-			return 0, false
-		}
-		return x, true
-	case *cfg.Binary:
-		x, ok1 := evalFlags(e.X, env)
-		y, ok2 := evalFlags(e.Y, env)
-		if !ok1 || !ok2 {
-			return 0, false
-		}
-		b := func(c bool) (int64, bool) {
-			if c {
-				return 1, true
-			}
-			return 0, true
-		}
-		switch e.Op {
-		case cfg.Eq:
-			return b(x == y)
-		case cfg.Ne:
-			return b(x != y)
-		case cfg.Lt:
-			return b(x < y)
-		case cfg.Le:
-			return b(x <= y)
-		case cfg.Gt:
-			return b(x > y)
-		case cfg.Ge:
-			return b(x >= y)
-		case cfg.LAnd:
-			return b(x != 0 && y != 0)
-		case cfg.LOr:
-			return b(x != 0 || y != 0)
-		}
-	}
-	return 0, false
-}
-
 // mustLocksetsPath refines mustLocksets with path facts over flag
 // registers; it returns the plain result when nothing can be gained or
 // the iteration runs over budget.
@@ -467,7 +240,7 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 	if n == 0 {
 		return plain
 	}
-	flags := flagRegistersIn(p, ls.unsoundGlobalFlags)
+	flags := cfg.FlagRegistersIn(p, ls.unsoundGlobalFlags)
 	if len(flags) == 0 {
 		return plain
 	}
@@ -501,9 +274,9 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 				}
 			}
 		case *cfg.Assign:
-			o.env = flagAssign(a, f.env, flags)
+			o.env = cfg.FlagAssign(a, f.env, flags)
 		case *cfg.Assume:
-			if v, ok := evalFlags(a.Cond, f.env); ok && v == 0 {
+			if v, ok := cfg.EvalFlags(a.Cond, f.env); ok && v == 0 {
 				return o, false // infeasible on this path
 			}
 		}
@@ -567,7 +340,7 @@ func mustLocksetsPath(p *cfg.Program, ls *locks) []bitset {
 
 // WithUnsoundGlobalFlags is UNSOUND, for testing the oracle only: the
 // path-sensitive must-lockset takes global variables written only with
-// constants for flags too (flagRegistersIn), although another thread may
+// constants for flags too (cfg.FlagRegistersIn), although another thread may
 // change one between a thread's trylock and its test of the flag.
 func WithUnsoundGlobalFlags() Option { return func(e *Engine) { e.unsoundGlobalFlags = true } }
 
@@ -603,19 +376,7 @@ func mergeAll(fs []pathFact) []pathFact {
 		for i := range m.locks {
 			m.locks[i] &= f.locks[i]
 		}
-		// Both envs are sorted by variable: one merge walk keeps the
-		// entries of m.env that f.env has with the same value.
-		env := make(flagEnv, 0, len(m.env))
-		j := 0
-		for _, x := range m.env {
-			for j < len(f.env) && f.env[j].v < x.v {
-				j++
-			}
-			if j < len(f.env) && f.env[j] == x {
-				env = append(env, x)
-			}
-		}
-		m.env = env
+		m.env = m.env.Meet(f.env)
 	}
 	return []pathFact{m}
 }

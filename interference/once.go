@@ -1,10 +1,6 @@
 package interference
 
-import (
-	"encoding/binary"
-
-	"chorus/cfg"
-)
+import "chorus/cfg"
 
 // Epochs of a one-way flag ("init once", publication through a flag that
 // never returns to its initial value): pthread_once-style initialization,
@@ -173,7 +169,7 @@ func (e *Engine) newOnceRule() *onceRule {
 			}
 		}
 	}
-	r := &onceRule{regs: flagRegisters(p), early: early}
+	r := &onceRule{regs: cfg.FlagRegisters(p), early: early}
 	for _, v := range order {
 		if bad[v] || len(r.flags) == maxOnceFlags {
 			continue
@@ -390,8 +386,7 @@ func (f onceFact) key() string {
 		}
 	}
 	for _, x := range f.env { // fixed width: no separators needed
-		b = binary.LittleEndian.AppendUint64(b, uint64(x.v))
-		b = binary.LittleEndian.AppendUint64(b, uint64(x.val))
+		b = x.AppendKey(b)
 	}
 	return string(b)
 }
@@ -419,14 +414,14 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		o := onceFact{obs: in.obs, wrote: in.wrote, env: in.env, loaded: in.loaded}
 		switch a := l.Act.(type) {
 		case *cfg.Assume:
-			if v, ok := evalFlags(a.Cond, in.env); ok && v == 0 {
+			if v, ok := cfg.EvalFlags(a.Cond, in.env); ok && v == 0 {
 				return o, false
 			}
 			if !o.obs && assumeExcludesC0(a.Cond, in, f) {
 				o.obs = true
 			}
 		case *cfg.Assign:
-			o.env = flagAssign(a, in.env, r.regs)
+			o.env = cfg.FlagAssign(a, in.env, r.regs)
 			if t := cfg.StrongTarget(a.Dst); t != nil {
 				if k, ok := f.copies[t]; ok {
 					o.loaded |= 1 << uint(k)
@@ -571,13 +566,7 @@ func mergeAllOnce(fs []onceFact) onceFact {
 		for i := range m.wrote {
 			m.wrote[i] &= f.wrote[i]
 		}
-		var env flagEnv
-		for _, x := range m.env {
-			if v, ok := f.env.get(x.v); ok && v == x.val {
-				env = append(env, x)
-			}
-		}
-		m.env = env
+		m.env = m.env.Meet(f.env)
 	}
 	return m
 }
@@ -654,8 +643,8 @@ func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
 // the flag registers having their path values.
 func assumeExcludesC0(cond cfg.Expr, in onceFact, f *onceFlag) bool {
 	try := func(v *cfg.Var) bool {
-		env := in.env.set(v.ID, f.c0, true)
-		x, ok := evalFlags(cond, env)
+		env := in.env.With(v.ID, f.c0)
+		x, ok := cfg.EvalFlags(cond, env)
 		return ok && x == 0
 	}
 	if exprReads(cond, f.v) && try(f.v) {

@@ -245,7 +245,7 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 	// run and drops paths an assume on them refutes (a thread never
 	// follows them), so cf does not connect a failed trylock to the
 	// critical section of a successful one.
-	flags := flagRegisters(p)
+	flags := cfg.FlagRegisters(p)
 	ps.cf = make([][]int32, len(ps.locs))
 	type item struct {
 		l   *cfg.Loc
@@ -278,11 +278,11 @@ func computePositions(p *cfg.Program, globalMod func(*cfg.Loc) bool) *positions 
 			env := it.env
 			switch a := x.Act.(type) {
 			case *cfg.Assume:
-				if v, ok := evalFlags(a.Cond, env); ok && v == 0 {
+				if v, ok := cfg.EvalFlags(a.Cond, env); ok && v == 0 {
 					continue // refuted on this path
 				}
 			case *cfg.Assign:
-				env = flagAssign(a, env, flags)
+				env = cfg.FlagAssign(a, env, flags)
 			}
 			for _, s := range x.Succs {
 				work = append(work, item{s, env})
