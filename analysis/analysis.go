@@ -232,6 +232,10 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 		domains.SetUnsoundHoleJoin(true)
 		defer domains.SetUnsoundHoleJoin(false)
 	}
+	if c.mutation.diffHoleKeep {
+		domains.SetUnsoundDiffHoleKeep(true)
+		defer domains.SetUnsoundDiffHoleKeep(false)
+	}
 	relational := dom.Name() == "octagon"
 	if c.relational != nil {
 		relational = *c.relational

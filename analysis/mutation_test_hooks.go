@@ -19,6 +19,8 @@ type mutationHooks struct {
 	monotoneAnyTemplate bool
 	// holeJoin: WithoutHoleJoinCheck.
 	holeJoin bool
+	// diffHoleKeep: WithoutDiffHoleKill.
+	diffHoleKeep bool
 	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
 	readerRelayAnyTemplate bool
 	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
@@ -29,6 +31,11 @@ type mutationHooks struct {
 // Analyze runs, joins keep the disequality holes x != 0 of either operand
 // (domains/holes.go) even where the other operand holds 0.
 func WithoutHoleJoinCheck() Option { return func(c *config) { c.mutation.holeJoin = true } }
+
+// WithoutDiffHoleKill is UNSOUND, for testing the oracle only: while
+// Analyze runs, an octagon assignment x := e keeps the difference holes
+// x - y != 0 (domains/diffholes.go) that held before it.
+func WithoutDiffHoleKill() Option { return func(c *config) { c.mutation.diffHoleKeep = true } }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge

@@ -48,6 +48,8 @@ type OctagonValue struct {
 	// ne: the holes x ≠ c (holes.go), sorted by variable; unlike the
 	// box's they need not lie strictly inside their variable's range.
 	ne []hole
+	// dne: the difference holes x - y ≠ 0 (diffholes.go), sorted.
+	dne []dhole
 }
 
 func (o *OctagonValue) Dim() int { return o.n }
@@ -102,7 +104,7 @@ func (o *OctagonValue) IsBottom() bool { return o.cm() == nil }
 
 func (o *OctagonValue) IsTop() bool {
 	m := o.cm()
-	if m == nil || len(o.ne) > 0 {
+	if m == nil || len(o.ne) > 0 || len(o.dne) > 0 {
 		return false
 	}
 	N := 2 * o.n
@@ -136,6 +138,7 @@ func (o *OctagonValue) Join(v Value) Value {
 		func(x int) Interval { return unaryOn(a, N, x) },
 		func(x int) Interval { return unaryOn(b, N, x) },
 		func(x int) Interval { return unaryOn(out, N, x) }, true)
+	r.dne = joinDiffHoles(o.n, a, b, out, o.dne, w.dne)
 	return r
 }
 
@@ -150,7 +153,7 @@ func (o *OctagonValue) Meet(v Value) Value {
 	for i := range out {
 		out[i] = min(a[i], b[i])
 	}
-	return o.closeNew(out).normHoles(mergeHoles(o.ne, w.ne))
+	return o.closeNew(out).normAll(mergeHoles(o.ne, w.ne), mergeDiff(o.dne, w.dne))
 }
 
 // normHoles gives the closed value r the candidate holes (sorted by
@@ -215,15 +218,6 @@ func (r *OctagonValue) fresh() *OctagonValue {
 	return &OctagonValue{n: r.n, m: m, closed: true}
 }
 
-// withHoles returns a copy of r with holes hs (r itself when ⊥ or when
-// hs is r's).
-func (r *OctagonValue) withHoles(hs []hole) *OctagonValue {
-	if r.m == nil || (len(hs) == 0 && len(r.ne) == 0) {
-		return r
-	}
-	return &OctagonValue{n: r.n, m: r.m, closed: r.closed, ne: hs}
-}
-
 // Widen keeps the receiver's raw entries that are stable and moves the
 // others to the next threshold, then to +∞; the argument is closed. The
 // result is left unclosed. Entries only grow and each takes finitely many
@@ -254,7 +248,7 @@ func (o *OctagonValue) Widen(v Value, thresholds []int64) Value {
 	// hole sets shrink along a widening sequence.
 	return &OctagonValue{n: o.n, m: out, ne: keptHoles(o.ne, func(h hole) bool {
 		return excludes(unaryOn(b, N, h.x), w.ne, h.x, h.c)
-	})}
+	}), dne: widenDiff(o, b, w)}
 }
 
 // octThreshold is the least value ≥ v that the entry (i, j) may take
@@ -300,7 +294,7 @@ func (o *OctagonValue) Narrow(v Value) Value {
 			out[p] = b[p]
 		}
 	}
-	return &OctagonValue{n: o.n, m: out, ne: o.ne}
+	return &OctagonValue{n: o.n, m: out, ne: o.ne, dne: o.dne}
 }
 
 // Leq: with the receiver tightly closed, inclusion is the entrywise order
@@ -328,7 +322,7 @@ func (o *OctagonValue) Leq(v Value) bool {
 			return false
 		}
 	}
-	return true
+	return o.diffLeq(a, w)
 }
 
 func (o *OctagonValue) Equal(v Value) bool { return o.Leq(v) && v.Leq(o) }
@@ -343,6 +337,7 @@ func (o *OctagonValue) Forget(x int) Value {
 	forgetIn(m, 2*o.n, x)
 	r := o.mkClosed(m)
 	r.ne = withoutHole(o.ne, x)
+	r.dne = withoutDiff(o.dne, x)
 	return r
 }
 
@@ -359,7 +354,7 @@ func forgetIn(m []int64, N, x int) {
 // AssignInterval forgets x then adds lo ≤ x ≤ hi (two incremental
 // closures).
 func (o *OctagonValue) AssignInterval(x int, iv Interval) Value {
-	return o.assignInterval(x, iv).withHoles(withoutHole(o.ne, x))
+	return o.assignInterval(x, iv).withAll(withoutHole(o.ne, x), withoutDiff(o.dne, x))
 }
 
 func (o *OctagonValue) assignInterval(x int, iv Interval) *OctagonValue {
@@ -401,12 +396,15 @@ func (o *OctagonValue) Assign(x int, e LinExpr) Value {
 		return r
 	}
 	hs := withoutHole(o.ne, x)
+	ds := assignedDiff(o.dne, x)
 	if ne, ok := e.normal(); ok {
-		if xs := copyHoles(o.ne, x, ne); xs != nil {
-			return r.fresh().normHoles(mergeHoles(hs, xs))
+		xs := mergeHoles(copyHoles(o.ne, x, ne), diffToUnary(o.dne, x, ne))
+		xd := copyDiff(o.dne, x, ne)
+		if xs != nil || xd != nil || unsoundDiffKeep.Load() {
+			return r.fresh().normAll(mergeHoles(hs, xs), mergeDiff(ds, xd))
 		}
 	}
-	return r.withHoles(hs)
+	return r.withAll(hs, ds)
 }
 
 // assign is Assign without holes (the result has none).
@@ -558,22 +556,27 @@ func (o *OctagonValue) Assume(c LinCons) Value {
 		N := 2 * o.n
 		if x, k, ok := neTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(unaryOn(m, N, x), k) {
 			if !hasHole(r.ne, x, k) {
-				return r.fresh().normHoles(mergeHoles(r.ne, []hole{{x, k}}))
+				return r.fresh().normAll(mergeHoles(r.ne, []hole{{x, k}}), r.dne)
+			}
+		}
+		if d, ok := diffTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(diffOn(m, N, d.x, d.y), 0) {
+			if !hasDhole(r.dne, d.x, d.y) {
+				return r.fresh().normAll(r.ne, mergeDiff(r.dne, []dhole{d}))
 			}
 		}
 		return r
 	case EqZero:
 		if n, ok := e.Neg(); ok {
-			if len(o.ne) == 0 {
+			if len(o.ne) == 0 && len(o.dne) == 0 {
 				return o.assumeLe(e, n)
 			}
-			return o.assumeLe(e, n).fresh().normHoles(mergeHoles(o.ne, eqHoles(o.ne, e)))
+			return o.assumeLe(e, n).fresh().normAll(mergeHoles(o.ne, eqHoles(o.ne, e)), mergeDiff(o.dne, eqDiff(o.dne, e)))
 		}
 	}
-	if len(o.ne) == 0 {
+	if len(o.ne) == 0 && len(o.dne) == 0 {
 		return o.assumeLe(e)
 	}
-	return o.assumeLe(e).fresh().normHoles(o.ne)
+	return o.assumeLe(e).fresh().normAll(o.ne, o.dne)
 }
 
 // assumeLe adds e ≤ 0 for every e of es (normalized, same variables).
@@ -764,12 +767,12 @@ func (o *OctagonValue) Entails(c LinCons) bool {
 	if entailsByBounds(o, c) {
 		return true
 	}
-	if c.Op != NeZero || len(o.ne) == 0 {
+	if c.Op != NeZero || (len(o.ne) == 0 && len(o.dne) == 0) {
 		return false
 	}
 	e, ok := c.Expr.normal()
 	m := o.cm()
-	return ok && neEntailed(e, o.ne, func(i int) Interval { return unaryOn(m, 2*o.n, i) })
+	return ok && (neEntailed(e, o.ne, func(i int) Interval { return unaryOn(m, 2*o.n, i) }) || o.diffEntailed(e))
 }
 
 // Constraints lists the finite entries of the closed matrix, one per
@@ -800,7 +803,7 @@ func (o *OctagonValue) Constraints() []LinCons {
 			cs = append(cs, LinCons{Expr: LinExpr{Terms: ts, Const: -v}, Op: LeZero})
 		}
 	}
-	return holeCons(cs, o.ne)
+	return diffCons(holeCons(cs, o.ne), o.dne)
 }
 
 func (o *OctagonValue) AddDims(k int) Value {
@@ -814,7 +817,7 @@ func (o *OctagonValue) AddDims(k int) Value {
 	for i := 0; i < N; i++ {
 		copy(out[i*NN:i*NN+N], m[i*N:i*N+N])
 	}
-	return &OctagonValue{n: nn, m: out, closed: true, ne: o.ne}
+	return &OctagonValue{n: nn, m: out, closed: true, ne: o.ne, dne: o.dne}
 }
 
 // Project keeps the listed variables in that order; the submatrix of a
@@ -835,7 +838,7 @@ func (o *OctagonValue) Project(keep []int) Value {
 	for a := 0; a < K; a++ { // a variable kept twice: its diagonal is 0
 		out[a*K+a] = 0
 	}
-	return &OctagonValue{n: len(keep), m: out, closed: true, ne: projectHoles(o.ne, keep)}
+	return &OctagonValue{n: len(keep), m: out, closed: true, ne: projectHoles(o.ne, keep), dne: projectDiff(o.dne, keep)}
 }
 
 // Box returns the interval projection.
@@ -879,8 +882,8 @@ func (o *OctagonValue) String(names func(int) string) string {
 		return "bottom"
 	}
 	cs := o.Constraints()
-	cs = cs[:len(cs)-len(o.ne)] // the holes are printed last
-	if len(cs) == 0 && len(o.ne) == 0 {
+	cs = cs[:len(cs)-len(o.ne)-len(o.dne)] // the holes are printed last
+	if len(cs) == 0 && len(o.ne) == 0 && len(o.dne) == 0 {
 		return "top"
 	}
 	key := func(e LinExpr) string { return LinExpr{Terms: e.Terms}.String(nil) }
@@ -912,5 +915,6 @@ func (o *OctagonValue) String(names func(int) string) string {
 		names = defaultName
 	}
 	parts = append(parts, holeStrings(o.ne, names)...)
+	parts = append(parts, diffStrings(o.dne, names)...)
 	return strings.Join(parts, ", ")
 }

@@ -36,6 +36,7 @@ func Concat(dom Domain, vals ...Value) Value {
 		m := newTopDBM(N)
 		off := 0
 		var hs []hole
+		var ds []dhole
 		for _, v := range vals {
 			o, ok := v.(*OctagonValue)
 			if !ok {
@@ -47,12 +48,13 @@ func Concat(dom Domain, vals ...Value) Value {
 				copy(m[(off+i)*N+off:(off+i)*N+off+K], cm[i*K:i*K+K])
 			}
 			hs = shiftHoles(hs, o.ne, off/2)
+			ds = shiftDiff(ds, o.dne, off/2)
 			off += K
 		}
 		if !tightenStrengthen(m, N) {
 			return dom.Bottom(n)
 		}
-		return &OctagonValue{n: n, m: m, closed: true, ne: hs}
+		return &OctagonValue{n: n, m: m, closed: true, ne: hs, dne: ds}
 	}
 	// Another domain: the generic construction.
 	acc := dom.Top(0)
