@@ -185,7 +185,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"join_all_partial.c", nil, cfg.Options{UnsoundJoinAllBounds: true}},
 		{"join_after_early_write.c", WithoutJoinAfterFinishedCheck(), cfg.Options{}},
 		{"prec_diseq_zero_write.c", WithoutHoleJoinCheck(), cfg.Options{}},
-		{"prec_diffhole_race.c", WithoutDiffHoleKill(), cfg.Options{}},     // domains/diffholes.go
+		{"prec_diffhole_race.c", WithoutDiffHoleKill(), cfg.Options{}},          // domains/diffholes.go
 		{"prec_lockpair_double.c", WithoutCounterLockCheck(), cfg.Options{}},    // counter bounds (interference/counter.go)
 		{"prec_lockpair_flag_global.c", WithoutLocalFlagCheck(), cfg.Options{}}, // trylock flags (interference/lockset.go)
 		{"prec_lockpair_mixed_own.c", WithoutReaderRelayCheck(), cfg.Options{}}, // reader relays (dfg/readrelay.go)
