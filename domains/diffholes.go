@@ -198,7 +198,7 @@ func (r *OctagonValue) normAll(cands []hole, dc []dhole) *OctagonValue {
 		}
 		if len(cs) == 0 {
 			if len(kept) > 0 {
-				r = &OctagonValue{n: r.n, m: m, closed: true, ne: r.ne, dne: kept}
+				r = &OctagonValue{n: r.n, m: m, closed: true, ne: r.ne, dne: saturateDiff(m, r.n, kept)}
 			}
 			return r
 		}
@@ -210,6 +210,35 @@ func (r *OctagonValue) normAll(cands []hole, dc []dhole) *OctagonValue {
 		dc = kept
 		r = &OctagonValue{n: r.n, m: m, closed: true}
 	}
+}
+
+// saturateDiff adds to ds (sorted, each strictly inside its range in the
+// closed m) the holes equalities imply: x - y ≠ 0 and z - y = 0 give
+// x - z ≠ 0 (with the same x - z range, so strictly inside too). A
+// closed octagon holds every equality z = y its constraints imply, so
+// one pass finds them all. Without it a hole recorded on a copy (the
+// parameter s2 := read of an inlined call, then assume(ret != s2)) would
+// not be known of the original.
+func saturateDiff(m []int64, n int, ds []dhole) []dhole {
+	N := 2 * n
+	var add []dhole
+	for _, d := range ds {
+		for z := 0; z < n; z++ {
+			if z == d.x || z == d.y {
+				continue
+			}
+			for _, p := range [2][2]int{{d.x, d.y}, {d.y, d.x}} {
+				// z = p[1]: then p[0] - z ≠ 0.
+				if m[(2*z)*N+2*p[1]] == 0 && m[(2*p[1])*N+2*z] == 0 && !hasDhole(ds, p[0], z) {
+					add = append(add, mkDhole(p[0], z))
+				}
+			}
+		}
+	}
+	if len(add) == 0 {
+		return ds
+	}
+	return mergeDiff(ds, add)
 }
 
 // withAll returns a copy of r with holes hs and ds (r itself when ⊥ or

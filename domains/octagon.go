@@ -554,15 +554,18 @@ func (o *OctagonValue) Assume(c LinCons) Value {
 			return r
 		}
 		N := 2 * o.n
-		if x, k, ok := neTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(unaryOn(m, N, x), k) {
-			if !hasHole(r.ne, x, k) {
-				return r.fresh().normAll(mergeHoles(r.ne, []hole{{x, k}}), r.dne)
-			}
+		// Both kinds when both apply (x - y ≠ 0 with y = 0 now: the
+		// difference hole still holds when a join widens y).
+		var hs []hole
+		var ds []dhole
+		if x, k, ok := neTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(unaryOn(m, N, x), k) && !hasHole(r.ne, x, k) {
+			hs = []hole{{x, k}}
 		}
-		if d, ok := diffTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(diffOn(m, N, d.x, d.y), 0) {
-			if !hasDhole(r.dne, d.x, d.y) {
-				return r.fresh().normAll(r.ne, mergeDiff(r.dne, []dhole{d}))
-			}
+		if d, ok := diffTarget(e, func(i int) Interval { return unaryOn(m, N, i) }); ok && strictlyInside(diffOn(m, N, d.x, d.y), 0) && !hasDhole(r.dne, d.x, d.y) {
+			ds = []dhole{d}
+		}
+		if hs != nil || ds != nil {
+			return r.fresh().normAll(mergeHoles(r.ne, hs), mergeDiff(r.dne, ds))
 		}
 		return r
 	case EqZero:
