@@ -289,6 +289,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if c.mutation.flagPathsUnknown {
 		g.UnsoundFlagPaths()
 	}
+	if c.mutation.publishUnchecked {
+		g.UnsoundPublish()
+	}
 	cells := &cellsAdapter{g: g, part: part}
 	eng, err := interference.New(p, cells, c.engineOpts...)
 	if err != nil {

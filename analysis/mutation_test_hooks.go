@@ -21,6 +21,8 @@ type mutationHooks struct {
 	holeJoin bool
 	// diffHoleKeep: WithoutDiffHoleKill.
 	diffHoleKeep bool
+	// publishUnchecked: WithoutPublishSetterCheck.
+	publishUnchecked bool
 	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
 	readerRelayAnyTemplate bool
 	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
@@ -36,6 +38,12 @@ func WithoutHoleJoinCheck() Option { return func(c *config) { c.mutation.holeJoi
 // Analyze runs, an octagon assignment x := e keeps the difference holes
 // x - y != 0 (domains/diffholes.go) that held before it.
 func WithoutDiffHoleKill() Option { return func(c *config) { c.mutation.diffHoleKeep = true } }
+
+// WithoutPublishSetterCheck is UNSOUND, for testing the oracle only: the
+// published-initial-value rule (dfg/publish.go) does not check that the
+// flag's setters wrote the cell first, so any flag a reader has seen
+// makes the cell's initial value stale.
+func WithoutPublishSetterCheck() Option { return func(c *config) { c.mutation.publishUnchecked = true } }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge

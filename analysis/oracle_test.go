@@ -186,6 +186,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"join_after_early_write.c", WithoutJoinAfterFinishedCheck(), cfg.Options{}},
 		{"prec_diseq_zero_write.c", WithoutHoleJoinCheck(), cfg.Options{}},
 		{"prec_diffhole_race.c", WithoutDiffHoleKill(), cfg.Options{}},          // domains/diffholes.go
+		{"prec_publish_noset.c", WithoutPublishSetterCheck(), cfg.Options{}},    // dfg/publish.go
 		{"prec_lockpair_double.c", WithoutCounterLockCheck(), cfg.Options{}},    // counter bounds (interference/counter.go)
 		{"prec_lockpair_flag_global.c", WithoutLocalFlagCheck(), cfg.Options{}}, // trylock flags (interference/lockset.go)
 		{"prec_lockpair_mixed_own.c", WithoutReaderRelayCheck(), cfg.Options{}}, // reader relays (dfg/readrelay.go)

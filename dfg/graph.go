@@ -46,17 +46,21 @@ type Graph struct {
 	spawns map[*cfg.Template][]*cfg.Loc
 	// fp prunes flag-infeasible sequential edges (flagpath.go) while
 	// fpOn (reaching definitions in build).
-	fp      *flagPaths
-	fpOn    bool
-	preds   [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
-	bodyMod [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
-	retOf   map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
-	freshAt map[int32][]CellID // body entry Loc.ID -> cells of its Fresh registers, sorted
-	rpo     []*cfg.Loc
-	rpoIdx  []int32
-	edges   [][]Edge // by Dst.ID, sequential first then interference in insertion order
-	succs   [][]int32
-	edgeSet map[edgeKey]struct{}
+	fp   *flagPaths
+	fpOn bool
+	// pub drops stale sequential edges from InitGlobals (publish.go)
+	// while fpOn; pubUnsound: UnsoundPublish.
+	pub        *pubRule
+	pubUnsound bool
+	preds      [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
+	bodyMod    [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
+	retOf      map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
+	freshAt    map[int32][]CellID // body entry Loc.ID -> cells of its Fresh registers, sorted
+	rpo        []*cfg.Loc
+	rpoIdx     []int32
+	edges      [][]Edge // by Dst.ID, sequential first then interference in insertion order
+	succs      [][]int32
+	edgeSet    map[edgeKey]struct{}
 	// seqIdx (edgeidx.go): by Dst.ID, the sorted keys of the edges built
 	// by build; edgeSet holds the edges added after it. bulk: build is
 	// adding edges (succs are sorted at its end, not per edge).
@@ -325,7 +329,7 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 }
 
 func (g *Graph) addEdge(e Edge) bool {
-	if g.fpOn && !g.fp.feasible(e.Src, e.Cell, e.Dst) {
+	if g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) {
 		return false
 	}
 	if g.IsHub(e.Src) || g.IsHub(e.Dst) {
@@ -507,6 +511,9 @@ func (g *Graph) build(ctx context.Context) error {
 	if g.fp == nil {
 		g.fp = newFlagPaths(g)
 	}
+	if g.pub = newPubRule(g); g.pub != nil {
+		g.pub.unsound = g.pubUnsound
+	}
 	rd := newRDSolver(g)
 	rd.ctx = ctx
 	twins := newRDGroups(g, rd, usedAt)
@@ -521,6 +528,7 @@ func (g *Graph) build(ctx context.Context) error {
 		}
 	}
 	g.fpOn = false
+	g.pub.replace()
 	g.indexEdges()
 	g.relayEdges()
 	g.readerRelayEdges()

@@ -151,6 +151,39 @@ func joinHoles(n int, ha, hb []hole, ia, ib, ij func(int) Interval, zero bool) [
 	return out
 }
 
+// widenHoles returns the holes of a widening's result over n variables:
+// the candidates are the left operand's holes ha and, when its range ia(x)
+// excludes 0, x ≠ 0 (a loop's first iterate often excludes 0 by its range
+// only: seed = 1), kept when the right operand (ib, hb) excludes them too
+// and ok accepts them. The sequence still stabilizes: the set of (x, c) a
+// value excludes (by range or hole) only shrinks as the value grows, a
+// widening step keeps only candidates its left operand excludes, and once
+// the ranges are stable (finitely many steps) each iterate excludes a
+// subset of what the previous one did.
+func widenHoles(n int, ha, hb []hole, ia, ib func(int) Interval, ok func(hole) bool) []hole {
+	var out []hole
+	for _, h := range ha {
+		if excludes(ib(h.x), hb, h.x, h.c) && ok(h) {
+			out = append(out, h)
+		}
+	}
+	if holesOff {
+		return out
+	}
+	added := false
+	for x := range n {
+		h := hole{x, 0}
+		if !hasHole(ha, x, 0) && !ia(x).Contains(0) && excludes(ib(x), hb, x, 0) && ok(h) {
+			out = append(out, h)
+			added = true
+		}
+	}
+	if added {
+		slices.SortFunc(out, cmpHole)
+	}
+	return out
+}
+
 // keptHoles returns the holes of hs that ok accepts (nil when none).
 func keptHoles(hs []hole, ok func(h hole) bool) []hole {
 	var out []hole

@@ -87,13 +87,17 @@ func TestHolesBasics(t *testing.T) {
 			if v := top.Assume(ne(0, 1)); !v.IsTop() {
 				t.Fatalf("x0 != 1 recorded: %s", v.String(nil))
 			}
-			// Widening keeps the left operand's holes the right one
-			// excludes, and adds none.
+			// Widening keeps what both operands exclude: the left
+			// operand's holes, and x != 0 where the left range excludes
+			// 0 (widenHoles); nothing the right operand holds.
 			if wv := nz.Widen(nz.Join(pos), nil); !wv.Entails(ne(0, 0)) {
 				t.Fatalf("widening lost a stable hole: %s", wv.String(nil))
 			}
-			if wv := pos.Widen(neg.Join(pos), nil); wv.Entails(ne(0, 0)) {
-				t.Fatalf("widening added a hole: %s", wv.String(nil))
+			if wv := pos.Widen(neg.Join(pos), nil); !wv.Entails(ne(0, 0)) {
+				t.Fatalf("widening lost x0 != 0 that both operands exclude: %s", wv.String(nil))
+			}
+			if wv := pos.Widen(zero.Join(pos), nil); wv.Entails(ne(0, 0)) {
+				t.Fatalf("widening kept x0 != 0 that the right operand holds: %s", wv.String(nil))
 			}
 			// Order: x0 != 0 ⊑ top, not the reverse.
 			if !nz.Leq(top) || top.Leq(nz) || nz.Equal(top) {

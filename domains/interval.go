@@ -168,13 +168,14 @@ func (v *IntervalValue) Widen(o Value, thresholds []int64) Value {
 		return v
 	}
 	r := v.zip(w, func(a, b Interval) Interval { return widenInterval(a, b, thresholds) })
-	if v.ne != nil {
-		// Only the left operand's holes: the hole sets shrink along a
-		// widening sequence.
-		r.ne = keptHoles(v.ne, func(h hole) bool {
-			return excludes(w.ivs[h.x], w.ne, h.x, h.c) && strictlyInside(r.ivs[h.x], h.c)
-		})
+	if r.bottom {
+		return r
 	}
+	// Only what the left operand excludes (holes.go, widenHoles): the
+	// excluded sets shrink along a widening sequence.
+	r.ne = widenHoles(len(r.ivs), v.ne, w.ne,
+		func(x int) Interval { return v.ivs[x] }, func(x int) Interval { return w.ivs[x] },
+		func(h hole) bool { return strictlyInside(r.ivs[h.x], h.c) })
 	return r
 }
 

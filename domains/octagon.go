@@ -244,11 +244,13 @@ func (o *OctagonValue) Widen(v Value, thresholds []int64) Value {
 			}
 		}
 	}
-	// Only the left operand's holes that the right one excludes: the
-	// hole sets shrink along a widening sequence.
-	return &OctagonValue{n: o.n, m: out, ne: keptHoles(o.ne, func(h hole) bool {
-		return excludes(unaryOn(b, N, h.x), w.ne, h.x, h.c)
-	}), dne: widenDiff(o, b, w)}
+	// Only what the left operand excludes and the right one too
+	// (holes.go, widenHoles): the excluded sets shrink along a widening
+	// sequence.
+	ac := o.cm()
+	return &OctagonValue{n: o.n, m: out, ne: widenHoles(o.n, o.ne, w.ne,
+		func(x int) Interval { return unaryOn(ac, N, x) }, func(x int) Interval { return unaryOn(b, N, x) },
+		func(hole) bool { return true }), dne: widenDiff(o, b, w)}
 }
 
 // octThreshold is the least value ≥ v that the entry (i, j) may take
