@@ -43,7 +43,9 @@ func WithoutDiffHoleKill() Option { return func(c *config) { c.mutation.diffHole
 // published-initial-value rule (dfg/publish.go) does not check that the
 // flag's setters wrote the cell first, so any flag a reader has seen
 // makes the cell's initial value stale.
-func WithoutPublishSetterCheck() Option { return func(c *config) { c.mutation.publishUnchecked = true } }
+func WithoutPublishSetterCheck() Option {
+	return func(c *config) { c.mutation.publishUnchecked = true }
+}
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge
