@@ -528,9 +528,10 @@ func (g *Graph) build(ctx context.Context) error {
 		}
 	}
 	g.fpOn = false
-	g.pub.replace()
+	g.pub.restore()
 	g.indexEdges()
 	g.relayEdges()
 	g.readerRelayEdges()
+	g.pub.replace()
 	return nil
 }

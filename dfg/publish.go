@@ -368,31 +368,71 @@ func (r *pubRule) sawAnalysis(f *pubFlag) []bool {
 	return saw
 }
 
+// restore puts back, as sequential edges, the dropped edges into a mixed
+// cell at a location that has other sequential sources of the cell: there
+// the dropped edge also stood for the paths on which the thread has not
+// yet written its locals of the cell (∃L of the init's value in the
+// sequential join, mixed.go), which the other sources do not cover. Called
+// at the end of the reaching definitions, before the relays.
+func (r *pubRule) restore() {
+	if r == nil {
+		return
+	}
+	for x, dsts := range r.held {
+		if !r.g.part.Cell(x).Mixed() {
+			continue
+		}
+		var keep []*cfg.Loc
+		for _, d := range dsts {
+			other := false
+			for _, e := range r.g.edges[d.ID] {
+				if e.Cell == x && !e.Interference && e.Src != r.init {
+					other = true
+					break
+				}
+			}
+			if other {
+				r.g.addEdge(Edge{Src: r.init, Cell: x, Dst: d})
+			} else {
+				keep = append(keep, d)
+			}
+		}
+		r.held[x] = keep
+	}
+}
+
 // replace adds the replacement interference edges of the dropped ones:
 // from every location other than InitGlobals that writes a global of the
-// cell.
+// cell. Called at the end of build (interference edges come after the
+// sequential ones of a location).
 func (r *pubRule) replace() {
 	if r == nil || len(r.held) == 0 {
 		return
 	}
-	p := r.g.prog
+	g := r.g
+	p := g.prog
 	for x, dsts := range r.held {
 		var srcs []*cfg.Loc
 		for _, l := range p.Locs {
 			if l == r.init || !r.realWriter(l) {
 				continue
 			}
-			for _, w := range r.g.acc[l.ID].writes {
-				if w.v.Scope == cfg.Global && r.g.part.CellOf(w.v) == x {
+			for _, w := range g.acc[l.ID].writes {
+				if w.v.Scope == cfg.Global && g.part.CellOf(w.v) == x {
 					srcs = append(srcs, l)
 					break
 				}
 			}
 		}
 		for _, d := range dsts {
+			if !g.Tracks(d, x) {
+				continue
+			}
 			for _, s := range srcs {
-				if r.g.addEdge(Edge{Src: s, Cell: x, Dst: d, Interference: true}) {
-					r.g.nInterf++
+				if g.addEdge(Edge{Src: s, Cell: x, Dst: d, Interference: true}) {
+					g.nInterf++
+				} else if g.part.Cell(x).Mixed() {
+					g.markAlsoInterference(s, x, d)
 				}
 			}
 		}
