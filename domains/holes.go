@@ -38,7 +38,8 @@ import (
 //   - join/widen: (x, 0) is kept only if both operands exclude 0 for x
 //     (their range omits 0, or they have the hole); the join also creates
 //     it when both ranges omit 0 and their hull holds it. Widening keeps
-//     only holes of its left operand, so the hole sets of a widening
+//     only what its left operand excludes (a hole, or x ≠ 0 where its
+//     range omits 0: widenHoles), so the excluded sets of a widening
 //     sequence shrink and the sequence still stabilizes;
 //   - meet, assume: holes of either operand hold in the result; a hole
 //     at an end of its variable's range cuts the end off (exact: the hole
