@@ -292,6 +292,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if c.mutation.publishUnchecked {
 		g.UnsoundPublish()
 	}
+	if c.mutation.publishOff {
+		g.WithoutPublish()
+	}
 	cells := &cellsAdapter{g: g, part: part}
 	eng, err := interference.New(p, cells, c.engineOpts...)
 	if err != nil {

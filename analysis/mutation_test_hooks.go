@@ -23,6 +23,8 @@ type mutationHooks struct {
 	diffHoleKeep bool
 	// publishUnchecked: WithoutPublishSetterCheck.
 	publishUnchecked bool
+	// publishOff: withoutPublishRule.
+	publishOff bool
 	// readerRelayAnyTemplate: WithoutReaderRelayCheck.
 	readerRelayAnyTemplate bool
 	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
@@ -46,6 +48,15 @@ func WithoutDiffHoleKill() Option { return func(c *config) { c.mutation.diffHole
 func WithoutPublishSetterCheck() Option {
 	return func(c *config) { c.mutation.publishUnchecked = true }
 }
+
+// withoutPublishRule is sound (a precision rule switched off, its edges
+// kept), for the mutation tests only: on prec_once_reader.c the
+// published-initial-value rule (dfg/publish.go) replaces the reader's
+// stale edge from program start by edges from the writers of data, among
+// them the initializer's data = 0, which the mutation WithoutOnceOwnWrite
+// drops from the game's edges; with the rule on, the mutation changes
+// nothing there.
+func withoutPublishRule() Option { return func(c *config) { c.mutation.publishOff = true } }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer
 // loop stops after the first, sequential solve, so no interference edge

@@ -82,7 +82,7 @@ type pubCell struct {
 // newPubRule returns nil when the program is too large or has no flag.
 func newPubRule(g *Graph) *pubRule {
 	p := g.prog
-	if pubOff.Load() || len(p.Locs) == 0 || len(p.Locs) > pubMaxLocs || len(p.Templates) == 0 {
+	if pubOff.Load() || g.pubNo || len(p.Locs) == 0 || len(p.Locs) > pubMaxLocs || len(p.Templates) == 0 {
 		return nil
 	}
 	init := p.Templates[0].Entry
@@ -439,6 +439,10 @@ func (r *pubRule) replace() {
 	}
 	r.held = map[CellID][]*cfg.Loc{}
 }
+
+// WithoutPublish switches the rule off for g (sound: the edges stay).
+// Call before the first build.
+func (g *Graph) WithoutPublish() { g.pubNo = true }
 
 // UnsoundPublish is UNSOUND, for the oracle's mutation tests only: the
 // setter premise P2 is not checked, so a flag publishes every cell. Call
