@@ -52,7 +52,7 @@ type Graph struct {
 	// while fpOn; pubUnsound: UnsoundPublish.
 	pub        *pubRule
 	pubUnsound bool
-	pubNo      bool // WithoutPublish
+	pubNo      bool               // WithoutPublish
 	preds      [][]*cfg.Loc       // CFG predecessors by Loc.ID (computed from Succs)
 	bodyMod    [][]CellID         // by Body.ID: the cells of Body.Mod, sorted
 	retOf      map[int32]*cfg.Loc // call site Loc.ID -> the landing location of its return
