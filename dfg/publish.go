@@ -50,7 +50,11 @@ import (
 // edge (the game's edges cover every cross-thread last writer); in a
 // mixed cell the replacement edges are interference edges, so the
 // thread's locals stay its own (a thread that has not written the cell
-// has them unconstrained, as ∃L of the foreign value says). Budgeted:
+// has them unconstrained, as ∃L of the foreign value says); and where
+// other sequential sources of a mixed cell reach r, the dropped edge is
+// put back (restore: it also stood for the paths on which the thread's
+// locals of the cell are unwritten, which ∃G of the other sources would
+// constrain wrongly; prec_publish_mixed.c). Budgeted:
 // programs up to pubMaxLocs locations, cells of up to 64 globals.
 
 const pubMaxLocs = 1000
