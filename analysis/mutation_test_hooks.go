@@ -153,3 +153,14 @@ func WithoutOnceLockProtection() Option {
 func WithoutFlagPathsUnknownCheck() Option {
 	return func(c *config) { c.mutation.flagPathsUnknown = true }
 }
+
+// WithoutReaderKillDefCheck is UNSOUND, for testing the oracle only: the
+// reader kills of the interference game (interference/readerkill.go) end
+// a flow of every global cell at every position that writes a local
+// register, whether or not the position defines the cell, so values
+// written before the reader passed it stop short of its later reads.
+func WithoutReaderKillDefCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundReaderKills())
+	}
+}

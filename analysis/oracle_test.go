@@ -191,6 +191,7 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_once_reader.c", WithoutOnceOwnWrite(), cfg.Options{}},            // interference/once.go
 		{"prec_once_unlocked.c", WithoutOnceLockProtection(), cfg.Options{}},
 		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}}, // dfg/flagpath.go
+		{"prec_readerkill_late.c", WithoutReaderKillDefCheck(), cfg.Options{}},  // interference/readerkill.go
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)
