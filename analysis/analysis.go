@@ -65,6 +65,7 @@ type config struct {
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
 	mutation   mutationHooks // test-only breakages (mutation_test_hooks.go)
+	noOwned    bool          // WithOwnedGlobals(false) (dropedges.go)
 }
 
 // Option configures Analyze.
@@ -309,6 +310,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			g.UnsoundReaderRelays()
 		}
 	}
+	installDrops(g, eng, p, c) // dropedges.go
 	flat := eng.FlowInsensitive()
 	if !flat {
 		g.NeedAt(eng.IsPosition, need...)

@@ -23,6 +23,8 @@ type mutationHooks struct {
 	readerRelayAnyTemplate bool
 	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
 	flagPathsUnknown bool
+	// ownedAnyTemplate: WithoutOwnedInstanceCheck.
+	ownedAnyTemplate bool
 }
 
 // WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
@@ -163,4 +165,21 @@ func WithoutReaderKillDefCheck() Option {
 	return func(c *config) {
 		c.engineOpts = append(c.engineOpts, interference.WithUnsoundReaderKills())
 	}
+}
+
+// WithoutHandoffWriteCheck is UNSOUND, for testing the oracle only: the
+// handoff rule (interference/handoff.go) drops main's pre-spawn values of
+// a global without checking that the flag's writer writes the global
+// before it releases the lock (premise H2).
+func WithoutHandoffWriteCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundHandoffs())
+	}
+}
+
+// WithoutOwnedInstanceCheck is UNSOUND, for testing the oracle only: the
+// owned-globals rule (interference/owned.go) lets a template with several
+// instances own a global, as if each instance saw only its own writes.
+func WithoutOwnedInstanceCheck() Option {
+	return func(c *config) { c.mutation.ownedAnyTemplate = true }
 }

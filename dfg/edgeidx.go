@@ -21,6 +21,9 @@ func (g *Graph) addSeqEdge(e Edge) {
 	if g.fpOn && !g.fp.feasible(e.Src, e.Cell, e.Dst) {
 		return // flag-infeasible (flagpath.go), as addEdge would decide
 	}
+	if g.droppedSeq(e) {
+		return // handoff.go, as addEdge would decide
+	}
 	g.appendEdge(e)
 }
 

@@ -85,6 +85,8 @@ type Graph struct {
 	// the reader relay's equation (readrelay.go).
 	readerRelay         map[int][]CellID
 	unsoundReaderRelays bool // UnsoundReaderRelays (test only)
+	// dropSeq: the sequential edges to leave out (handoff.go; nil: none).
+	dropSeq func(src, dst *cfg.Loc, c CellID) bool
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG
@@ -326,6 +328,9 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 
 func (g *Graph) addEdge(e Edge) bool {
 	if g.fpOn && !g.fp.feasible(e.Src, e.Cell, e.Dst) {
+		return false
+	}
+	if g.droppedSeq(e) { // handoff.go
 		return false
 	}
 	if g.IsHub(e.Src) || g.IsHub(e.Dst) {

@@ -252,6 +252,8 @@ type Engine struct {
 	// test-only mutation.
 	rkill                             *readerKillInfo
 	noReaderKills, unsoundReaderKills bool
+	// Handoffs (handoff.go): off, and the test-only breakage.
+	noHandoffs, unsoundHandoffs bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,
