@@ -286,6 +286,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if c.mutation.flagPathsUnknown {
 		g.UnsoundFlagPaths()
 	}
+	if c.mutation.stableAny {
+		g.UnsoundStableGlobals()
+	}
 	cells := &cellsAdapter{g: g, part: part}
 	eng, err := interference.New(p, cells, c.engineOpts...)
 	if err != nil {

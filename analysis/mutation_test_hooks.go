@@ -25,6 +25,8 @@ type mutationHooks struct {
 	flagPathsUnknown bool
 	// ownedAnyTemplate: WithoutOwnedInstanceCheck.
 	ownedAnyTemplate bool
+	// stableAny: WithoutStableGlobalsCheck.
+	stableAny bool
 }
 
 // WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
@@ -183,3 +185,17 @@ func WithoutHandoffWriteCheck() Option {
 func WithoutOwnedInstanceCheck() Option {
 	return func(c *config) { c.mutation.ownedAnyTemplate = true }
 }
+
+// WithoutCounterInstanceCheck is UNSOUND, for testing the oracle only:
+// the counter bounds (interference/counter.go) count a spawn site on a
+// cycle of main as one instance of its template.
+func WithoutCounterInstanceCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundCounterInstances())
+	}
+}
+
+// WithoutStableGlobalsCheck is UNSOUND, for testing the oracle only: the
+// interference edges into a mixed cell (dfg/stable.go) keep the reader's
+// relations with every global of the cell, whichever templates write it.
+func WithoutStableGlobalsCheck() Option { return func(c *config) { c.mutation.stableAny = true } }

@@ -87,6 +87,14 @@ type Graph struct {
 	unsoundReaderRelays bool // UnsoundReaderRelays (test only)
 	// dropSeq: the sequential edges to leave out (handoff.go; nil: none).
 	dropSeq func(src, dst *cfg.Loc, c CellID) bool
+	// Stable globals (stable.go): cache, its version, the globals each
+	// template writes; noStable turns them off.
+	stableCache map[int64][]int
+	stableVer   int
+	writtenBy   map[*cfg.Template]map[*cfg.Var]bool
+	noStable    bool
+	// unsoundStable: UnsoundStableGlobals (test only).
+	unsoundStable bool
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG

@@ -254,6 +254,8 @@ type Engine struct {
 	noReaderKills, unsoundReaderKills bool
 	// Handoffs (handoff.go): off, and the test-only breakage.
 	noHandoffs, unsoundHandoffs bool
+	// unsoundCounterInstances: WithUnsoundCounterInstances (counter.go).
+	unsoundCounterInstances bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,

@@ -84,7 +84,7 @@ func (e *Engine) computeReaderKills() *readerKillInfo {
 	if e.noReaderKills || !ok && !e.unsoundReaderKills {
 		return info
 	}
-	excluded := e.readerKillExcluded()
+	excluded := e.readerKillExcluded(lk)
 	var global []int
 	if e.unsoundReaderKills {
 		seen := map[int]bool{}
@@ -149,15 +149,29 @@ func (e *Engine) readerKillSet(x int) bitset {
 	return e.rkill.byCell[x]
 }
 
-// readerKillExcluded: the cells that may have a reader relay (the cells
-// of every lock relay that LockRelays marks Reader), whose equation needs
-// the game's edges into the relay to cover every cross-thread last
-// writer by themselves.
-func (e *Engine) readerKillExcluded() map[int]bool {
+// readerKillExcluded: the cells that may have a reader relay, whose
+// equation needs the game's edges into the relay to cover every
+// cross-thread last writer by themselves: the cells of every relay that
+// LockRelays marks Reader (joinFreeAt) which the relay's location
+// defines (dfg/readrelay.go takes the reader-relay equation only there:
+// SharedMod, or a local definition of a mixed cell, lk).
+func (e *Engine) readerKillExcluded(lk LocalKiller) map[int]bool {
 	out := map[int]bool{}
 	for _, r := range e.relayList {
-		if e.joinFreeAt(r.At) {
-			for _, c := range r.Cells {
+		if !e.joinFreeAt(r.At) {
+			continue
+		}
+		defs := map[int]bool{}
+		for _, c := range e.modCache[r.At.ID] {
+			defs[c] = true
+		}
+		if lk != nil {
+			for _, c := range lk.LocalKills(r.At) {
+				defs[c] = true
+			}
+		}
+		for _, c := range r.Cells {
+			if defs[c] || lk == nil {
 				out[c] = true
 			}
 		}
