@@ -61,6 +61,10 @@ func WithHandoffs(on bool) Option { return func(e *Engine) { e.noHandoffs = !on 
 // releases the lock).
 func WithUnsoundHandoffs() Option { return func(e *Engine) { e.unsoundHandoffs = true } }
 
+// handoffBudget bounds the locations the H2 walks visit in all; past it
+// HandoffDrops gives up (no drops).
+const handoffBudget = 2_000_000
+
 // HandoffDrops returns, by location ID of main, the cells whose
 // sequential edges from main's pre-spawn locations are dropped there
 // (sorted); nil when there are none.
@@ -147,6 +151,7 @@ func (e *Engine) HandoffDrops() map[int][]int {
 	}
 
 	out := map[int][]int{}
+	budget := handoffBudget
 	for _, f := range flags {
 		for li := range e.locks.vars {
 			if !f.locks.has(li) {
@@ -166,8 +171,14 @@ func (e *Engine) HandoffDrops() map[int][]int {
 				if x.IsCell() || x == f.v {
 					continue
 				}
-				if !e.unsoundHandoffs && !e.writesBeforeRelease(writesOf[f.v], x, li) {
-					continue
+				if !e.unsoundHandoffs {
+					ok, steps := e.writesBeforeRelease(writesOf[f.v], x, li)
+					if budget -= steps; budget < 0 {
+						return nil // too costly: no drops (sound)
+					}
+					if !ok {
+						continue
+					}
 				}
 				reach := localDefsReach(p, main, mainLocals[c])
 				for _, l := range main.Locs {
@@ -247,7 +258,7 @@ func (e *Engine) handoffState(main *cfg.Template, f *cfg.Var, c0 int64, li int) 
 // writesBeforeRelease is H2: from each location of ws (which surely hold
 // lock li), every path of its thread reaches a strong assignment of x
 // before a Release of the lock, and L stays surely held until then.
-func (e *Engine) writesBeforeRelease(ws []*cfg.Loc, x *cfg.Var, li int) bool {
+func (e *Engine) writesBeforeRelease(ws []*cfg.Loc, x *cfg.Var, li int) (ok bool, steps int) {
 	lock := e.locks.vars[li]
 	visited := make([]bool, len(e.prog.Locs))
 	var work []*cfg.Loc
@@ -261,20 +272,21 @@ func (e *Engine) writesBeforeRelease(ws []*cfg.Loc, x *cfg.Var, li int) bool {
 			continue
 		}
 		visited[l.ID] = true
+		steps++
 		if a, ok := l.Act.(*cfg.Assign); ok && cfg.StrongTarget(a.Dst) == x {
 			continue // x written: this path is done
 		}
 		if a, ok := l.Act.(*cfg.Release); ok {
 			if lockCell(a.Lock) == lock {
-				return false
+				return false, steps
 			}
 		}
 		if !e.lockAt[l.ID].has(li) {
-			return false
+			return false, steps
 		}
 		work = append(work, l.Succs...)
 	}
-	return true
+	return true, steps
 }
 
 // localDefsReach marks, by location ID, the locations of main reachable
