@@ -65,6 +65,7 @@ type config struct {
 	engineOpts []interference.Option
 	solverOpts []dfg.Option
 	mutation   mutationHooks // test-only breakages (mutation_test_hooks.go)
+	noOwned    bool          // WithOwnedGlobals(false) (dropedges.go)
 }
 
 // Option configures Analyze.
@@ -295,6 +296,9 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if c.mutation.publishOff {
 		g.WithoutPublish()
 	}
+	if c.mutation.stableAny {
+		g.UnsoundStableGlobals()
+	}
 	cells := &cellsAdapter{g: g, part: part}
 	eng, err := interference.New(p, cells, c.engineOpts...)
 	if err != nil {
@@ -319,6 +323,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			g.UnsoundReaderRelays()
 		}
 	}
+	installDrops(g, eng, p, c) // dropedges.go
 	flat := eng.FlowInsensitive()
 	if !flat {
 		g.NeedAt(eng.IsPosition, need...)

@@ -29,6 +29,10 @@ type mutationHooks struct {
 	readerRelayAnyTemplate bool
 	// flagPathsUnknown: WithoutFlagPathsUnknownCheck.
 	flagPathsUnknown bool
+	// ownedAnyTemplate: WithoutOwnedInstanceCheck.
+	ownedAnyTemplate bool
+	// stableAny: WithoutStableGlobalsCheck.
+	stableAny bool
 }
 
 // WithoutHoleJoinCheck is UNSOUND, for testing the oracle only: while
@@ -181,3 +185,45 @@ func WithoutOnceLockProtection() Option {
 func WithoutFlagPathsUnknownCheck() Option {
 	return func(c *config) { c.mutation.flagPathsUnknown = true }
 }
+
+// WithoutReaderKillDefCheck is UNSOUND, for testing the oracle only: the
+// reader kills of the interference game (interference/readerkill.go) end
+// a flow of every global cell at every position that writes a local
+// register, whether or not the position defines the cell, so values
+// written before the reader passed it stop short of its later reads.
+func WithoutReaderKillDefCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundReaderKills())
+	}
+}
+
+// WithoutHandoffWriteCheck is UNSOUND, for testing the oracle only: the
+// handoff rule (interference/handoff.go) drops main's pre-spawn values of
+// a global without checking that the flag's writer writes the global
+// before it releases the lock (premise H2).
+func WithoutHandoffWriteCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundHandoffs())
+	}
+}
+
+// WithoutOwnedInstanceCheck is UNSOUND, for testing the oracle only: the
+// owned-globals rule (interference/owned.go) lets a template with several
+// instances own a global, as if each instance saw only its own writes.
+func WithoutOwnedInstanceCheck() Option {
+	return func(c *config) { c.mutation.ownedAnyTemplate = true }
+}
+
+// WithoutCounterInstanceCheck is UNSOUND, for testing the oracle only:
+// the counter bounds (interference/counter.go) count a spawn site on a
+// cycle of main as one instance of its template.
+func WithoutCounterInstanceCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundCounterInstances())
+	}
+}
+
+// WithoutStableGlobalsCheck is UNSOUND, for testing the oracle only: the
+// interference edges into a mixed cell (dfg/stable.go) keep the reader's
+// relations with every global of the cell, whichever templates write it.
+func WithoutStableGlobalsCheck() Option { return func(c *config) { c.mutation.stableAny = true } }

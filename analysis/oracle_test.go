@@ -193,6 +193,11 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_once_reader.c", bothOptions(WithoutOnceOwnWrite(), withoutPublishRule()), cfg.Options{}}, // interference/once.go (dfg/publish.go would mask it)
 		{"prec_once_unlocked.c", WithoutOnceLockProtection(), cfg.Options{}},
 		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}}, // dfg/flagpath.go
+		{"prec_readerkill_late.c", WithoutReaderKillDefCheck(), cfg.Options{}},  // interference/readerkill.go
+		{"prec_handoff_late.c", WithoutHandoffWriteCheck(), cfg.Options{}},      // interference/handoff.go
+		{"prec_owned_twice.c", WithoutOwnedInstanceCheck(), cfg.Options{}},      // interference/owned.go
+		{"prec_counter_loop.c", WithoutCounterInstanceCheck(), cfg.Options{}},   // interference/counter.go (instanceBounds)
+		{"prec_stable_rogue.c", WithoutStableGlobalsCheck(), cfg.Options{}},     // dfg/stable.go
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)

@@ -21,6 +21,9 @@ func (g *Graph) addSeqEdge(e Edge) {
 	if g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) {
 		return // flag-infeasible (flagpath.go) or stale (publish.go), as addEdge would decide
 	}
+	if g.droppedSeq(e) {
+		return // handoff.go, as addEdge would decide
+	}
 	g.appendEdge(e)
 }
 

@@ -90,6 +90,16 @@ type Graph struct {
 	// the reader relay's equation (readrelay.go).
 	readerRelay         map[int][]CellID
 	unsoundReaderRelays bool // UnsoundReaderRelays (test only)
+	// dropSeq: the sequential edges to leave out (handoff.go; nil: none).
+	dropSeq func(src, dst *cfg.Loc, c CellID) bool
+	// Stable globals (stable.go): cache, its version, the globals each
+	// template writes; noStable turns them off.
+	stableCache map[int64][]int
+	stableVer   int
+	writtenBy   map[*cfg.Template]map[*cfg.Var]bool
+	noStable    bool
+	// unsoundStable: UnsoundStableGlobals (test only).
+	unsoundStable bool
 }
 
 // New builds the sequential DFG of p over part: control edges along the CFG
@@ -331,6 +341,9 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 
 func (g *Graph) addEdge(e Edge) bool {
 	if g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) {
+		return false
+	}
+	if g.droppedSeq(e) { // handoff.go
 		return false
 	}
 	if g.IsHub(e.Src) || g.IsHub(e.Dst) {

@@ -174,6 +174,9 @@ func (s *Solver) mixAt(loc *cfg.Loc, c CellID, seq, frn domains.Value) domains.V
 	cell := s.part.cells[c]
 	mono := s.opt.monotone.forTemplate(loc.Template)
 	if seq == nil || !s.g.isReaderRelay(loc, c) {
+		if keep := s.g.stableGlobals(loc, c); len(keep) > 0 && seq != nil {
+			return mixForeignStable(cell, seq, frn, s.opt.unsoundMixedJoin, mono, keep) // stable.go
+		}
 		return mixForeign(cell, seq, frn, s.opt.unsoundMixedJoin, mono)
 	}
 	fl := frn

@@ -124,6 +124,10 @@ func (g *bitGame) groups() [][]int32 {
 		for _, v := range g.useful(x) {
 			key = binary.LittleEndian.AppendUint64(key, v)
 		}
+		key = append(key, '|')
+		for _, v := range g.e.readerKillSet(int(x)) { // readerkill.go
+			key = binary.LittleEndian.AppendUint64(key, v)
+		}
 		i, ok := byKey[string(key)]
 		if !ok {
 			i = len(g.group)
@@ -234,6 +238,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		wr := g.writers[x]
 		W := (len(wr) + 63) / 64
 		use := g.useful(x)
+		rk := e.readerKillSet(int(x)) // nil: none (readerkill.go)
 		for _, u := range wr {
 			isW.set(int(u))
 		}
@@ -317,7 +322,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			if !isW.has(int(b)) {
 				if ex := g.exec[b]; ex != nil && ex.has(int(a)) {
 					for _, b2 := range e.pos.cf[b] {
-						if use.has(int(b2)) {
+						if use.has(int(b2)) && (rk == nil || !rk.has(int(b))) {
 							add(g.idx(a, b2), d)
 						}
 					}

@@ -479,7 +479,10 @@ func (c *coarseGame) readerStep(r *flowRow, b int, sink *stepSink) {
 	// The successors one by one, ascending (the order addFlows would
 	// list them in): a step has a handful of successors, and a row of
 	// them costs a pass over all n/64 words (pcwd: most of the game).
-	succ := append(append(sink.succ[:0], e.pos.cf[b]...), e.spawn[b]...)
+	succ := append(sink.succ[:0], e.spawn[b]...)
+	if !e.readerKilled(int32(b), int(r.x)) { // readerkill.go: the moves end, the spawns do not
+		succ = append(succ, e.pos.cf[b]...)
+	}
 	if len(succ) > 1 {
 		slices.Sort(succ)
 	}

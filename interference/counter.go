@@ -38,7 +38,10 @@ import (
 //     that lock: mutual exclusion of the must-lockset, lockset.go);
 //   - a template with at most one instance (!Unbounded, not r's own
 //     template) adds hull({0} ∪ D(q)) over its locations q compatible
-//     with H;
+//     with H; one with at most k instances (instanceBounds: k spawn
+//     sites, all in main, off main's cycles, each naming it alone by
+//     address) adds k times that hull, k - 1 times for r's own template
+//     (each instance is somewhere, not started, or terminated);
 //   - in an Unbounded template, a thread at q that surely holds some lock
 //     adds at most what one holder of that lock adds: each such thread is
 //     charged to the first lock of must(q), and at most one thread holds
@@ -65,6 +68,12 @@ type CounterFact struct {
 
 // WithCounters turns the counter bounds on (default) or off.
 func WithCounters(on bool) Option { return func(e *Engine) { e.noCounters = !on } }
+
+// WithUnsoundCounterInstances is UNSOUND, for testing the oracle only:
+// instanceBounds counts a spawn site on a cycle of main as one instance.
+func WithUnsoundCounterInstances() Option {
+	return func(e *Engine) { e.unsoundCounterInstances = true }
+}
 
 // WithUnsoundCounterLocks is UNSOUND, for testing the oracle only: a
 // thread that surely holds any lock is left out of the counter bounds,
@@ -117,12 +126,16 @@ func (e *Engine) CounterFacts() []CounterFact {
 		return nil
 	}
 	var out []CounterFact
+	var bounds map[*cfg.Template]int
 	for _, x := range vars {
 		x0, ok := counterInit(x)
 		if !ok {
 			continue
 		}
 		D := ownContribution(p, x, incr)
+		if bounds == nil {
+			bounds = instanceBounds(p, e.unsoundCounterInstances)
+		}
 		lo, hi := typeBounds(x.Type)
 		cache := map[string]ival{}
 		for _, b := range p.Locs {
@@ -131,12 +144,12 @@ func (e *Engine) CounterFacts() []CounterFact {
 				continue // unreachable, or X not yet initialized
 			}
 			key := string(bitsKey(e.lockAt[b.ID]))
-			if !b.Template.Unbounded {
+			if bounds[b.Template] > 0 {
 				key += "/" + string(appendInt(nil, b.Template.ID))
 			}
 			others, ok := cache[key]
 			if !ok {
-				others = e.othersContribution(b, D)
+				others = e.othersContribution(b, D, bounds)
 				cache[key] = others
 			}
 			s := ival{x0, x0}.add(db).add(others)
@@ -161,7 +174,7 @@ func bitsKey(b bitset) []byte {
 
 // othersContribution bounds Σ d_t over the threads other than one standing
 // at b (the cases of the comment above).
-func (e *Engine) othersContribution(b *cfg.Loc, D map[int]ival) ival {
+func (e *Engine) othersContribution(b *cfg.Loc, D map[int]ival, bounds map[*cfg.Template]int) ival {
 	held := e.lockAt[b.ID]
 	excluded := func(q *cfg.Loc) bool {
 		m := e.lockAt[q.ID]
@@ -178,8 +191,15 @@ func (e *Engine) othersContribution(b *cfg.Loc, D map[int]ival) ival {
 	sum := ival{0, 0}
 	perLock := map[int]ival{}
 	for _, t := range e.prog.Templates {
-		if t == b.Template && !t.Unbounded {
-			continue // r is its only instance
+		// n: the instances of t besides r, when t has at most
+		// bounds[t] of them (instanceBounds); each adds at most
+		// hull({0} ∪ D(q)) over its locations q (below).
+		n := bounds[t] // 0: unbounded
+		if n > 0 && t == b.Template {
+			n--
+			if n == 0 {
+				continue // r is its only instance
+			}
 		}
 		term := ival{0, 0}
 		for _, q := range t.Locs {
@@ -187,7 +207,7 @@ func (e *Engine) othersContribution(b *cfg.Loc, D map[int]ival) ival {
 			if !ok || excluded(q) {
 				continue
 			}
-			if !t.Unbounded {
+			if n > 0 {
 				term = term.hull(dq)
 				continue
 			}
@@ -203,7 +223,9 @@ func (e *Engine) othersContribution(b *cfg.Loc, D map[int]ival) ival {
 			}
 			perLock[l] = perLock[l].hull(dq) // the zero value is {0}
 		}
-		sum = sum.add(term)
+		for i := 0; i < n; i++ {
+			sum = sum.add(term)
+		}
 	}
 	ls := make([]int, 0, len(perLock))
 	for l := range perLock {
@@ -461,4 +483,57 @@ func typeBounds(t cfg.Type) (int64, int64) {
 		return 0, math.MaxInt64 - 1
 	}
 	return 0, int64(1)<<bits - 1
+}
+
+// instanceBounds returns, per template, a bound on its instances in any
+// execution (absent or 0: unbounded; main 1): 1 for a template that is
+// not Unbounded (one spawn site, in main, off main's cycles, not a
+// callback); for an Unbounded one, the number of its spawn sites when
+// every one of them lies in main, off main's cycles, names the template
+// alone by its address (a callback spawn's function is a havocked
+// pointer) and main is never spawned: each such site runs at most once,
+// so it starts at most one thread. (A spawn by another template, or on a
+// cycle of main, may run any number of times.)
+func instanceBounds(p *cfg.Program, unsound bool) map[*cfg.Template]int {
+	out := map[*cfg.Template]int{}
+	if len(p.Templates) == 0 || mainSpawned(p) {
+		return out
+	}
+	main := p.Templates[0]
+	out[main] = 1
+	sites := map[*cfg.Template]int{}
+	bad := map[*cfg.Template]bool{}
+	var cyc map[*cfg.Loc]int
+	for _, l := range p.Locs {
+		sp, ok := l.Act.(*cfg.Spawn)
+		if !ok {
+			continue
+		}
+		_, direct := sp.Fn.(*cfg.AddrOf)
+		if cyc == nil && l.Template == main {
+			cyc = cfg.CyclicComponents(main)
+		}
+		_, onCycle := cyc[l]
+		for _, t := range sp.Targets {
+			if t == nil {
+				continue
+			}
+			sites[t]++
+			if unsound {
+				onCycle = false // the mutation: a site on a cycle counts once
+			}
+			if l.Template != main || onCycle || !direct || len(sp.Targets) != 1 {
+				bad[t] = true
+			}
+		}
+	}
+	for _, t := range p.Templates[1:] {
+		switch {
+		case !t.Unbounded:
+			out[t] = 1
+		case !bad[t] && sites[t] > 0:
+			out[t] = sites[t]
+		}
+	}
+	return out
 }

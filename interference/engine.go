@@ -247,6 +247,15 @@ type Engine struct {
 	noOnce           bool
 	onceNoOwnWrite   bool
 	onceNoProtection bool
+	// Reader kills (readerkill.go): by position, computed on first use;
+	// noReaderKills: WithReaderKills(false); unsoundReaderKills: the
+	// test-only mutation.
+	rkill                             *readerKillInfo
+	noReaderKills, unsoundReaderKills bool
+	// Handoffs (handoff.go): off, and the test-only breakage.
+	noHandoffs, unsoundHandoffs bool
+	// unsoundCounterInstances: WithUnsoundCounterInstances (counter.go).
+	unsoundCounterInstances bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,

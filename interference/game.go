@@ -175,11 +175,14 @@ func (g *game) processFlow(f fact4) {
 			blocked = true
 		}
 	}
-	// The reader moves (or spawns).
+	// The reader moves (or spawns). A reader kill (readerkill.go) ends
+	// the flow on the moves, not on the spawns.
 	if !e.modifies(f.b, x) {
 		if e.exec(f.b, f.a) {
-			for _, b2 := range e.pos.cf[f.b] {
-				g.addFlow(fact4{f.w, f.x, f.a, b2})
+			if !e.readerKilled(f.b, x) {
+				for _, b2 := range e.pos.cf[f.b] {
+					g.addFlow(fact4{f.w, f.x, f.a, b2})
+				}
 			}
 			for _, en := range e.spawn[f.b] {
 				g.addFlow(fact4{f.w, f.x, f.a, en})

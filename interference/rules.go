@@ -25,7 +25,7 @@ flow(U, X, A2, B) :- pair(U, B), mod(U, X), cf(U, A2), useful(B, X),
                canrun(U), enof(U, E), compat(B, E), !atomic(B), !acqheld(U, B).
 flow(W, X, A2, B) :- flow(W, X, A, B), cf(A, A2), !mod(A, X),
                canrun(A), enof(A, E), compat(B, E), !atomic(B), !acqheld(A, B).
-flow(W, X, A, B2) :- flow(W, X, A, B), cf(B, B2), !mod(B, X), useful(B2, X),
+flow(W, X, A, B2) :- flow(W, X, A, B), cf(B, B2), !mod(B, X), !rkill(B, X), useful(B2, X),
                canrun(B), enof(B, E), compat(A, E), !atomic(A), !acqheld(B, A).
 flow(W, X, A, E2) :- flow(W, X, A, S), spawn(S, E2), !mod(S, X), useful(E2, X),
                canrun(S), enof(S, E), compat(A, E), !atomic(A), !acqheld(S, A).
@@ -121,6 +121,13 @@ func (d *datalogGame) load() error {
 		}
 		if err := d.add("enof", ua, uint32(e.enClass[a])); err != nil {
 			return err
+		}
+		if rk := e.readerKills(); rk != nil { // readerkill.go
+			for _, x := range rk[a] {
+				if err := d.add("rkill", ua, uint32(x)); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	// useful(B, X) for the cells some position writes.

@@ -1,0 +1,34 @@
+// chorus: --checks assert --domain octagon
+// Handoffs (interference/handoff.go), unsafe variant: main reads count
+// right after it sees started, without taking L: the worker may still be
+// inside its section, before count = count + 1 (H3 fails).
+typedef unsigned long pthread_t;
+typedef union { char size[24]; long align; } pthread_mutex_t;
+extern int pthread_create(pthread_t *, void *, void *(*)(void *), void *);
+extern int pthread_mutex_lock(pthread_mutex_t *);
+extern int pthread_mutex_unlock(pthread_mutex_t *);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assert(int);
+
+int started = 0;
+int count = 0;
+pthread_mutex_t L;
+
+void *worker(void *arg) {
+  pthread_mutex_lock(&L);
+  started = 1;
+  count = count + 1;
+  pthread_mutex_unlock(&L);
+  return 0;
+}
+
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  while (started == 0) {
+  }
+  __VERIFIER_assert(count == 1); // want assert:unproven
+  pthread_mutex_lock(&L);
+  pthread_mutex_unlock(&L);
+  return 0;
+}
