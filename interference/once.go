@@ -80,6 +80,10 @@ func WithOnceRule(on bool) Option { return func(e *Engine) { e.noOnce = !on } }
 // of f ≠ c0 alone, without the thread's own later write of the cell.
 func WithUnsoundOnceNoOwnWrite() Option { return func(e *Engine) { e.onceNoOwnWrite = true } }
 
+// WithUnsoundOnceReverseNoP1 is UNSOUND, for the oracle's mutation tests
+// only: the reverse epoch rule (onceReverse) does not require P1.
+func WithUnsoundOnceReverseNoP1() Option { return func(e *Engine) { e.onceReverseNoP1 = true } }
+
 // WithUnsoundOnceNoProtection is UNSOUND, for the oracle's mutation tests
 // only: the lock argument of P2 (lockKnown) takes a lock held at some
 // write of f for one held at every write.
@@ -226,6 +230,52 @@ func holdsOrBottom(inv Invariants, l *cfg.Loc, c cfg.Expr) bool {
 	return false
 }
 
+// onceP1 is P1 for flag fi under the current Φ.
+func (e *Engine) onceP1(inv Invariants, fi int) bool {
+	f := &e.once.flags[fi]
+	for _, u := range f.writes {
+		a := u.Act.(*cfg.Assign)
+		if k, ok := a.Src.(*cfg.Const); ok {
+			if c, _ := f.isC0.(*cfg.Binary).Y.(*cfg.Const); k.Value != c.Value {
+				continue
+			}
+		}
+		ne := &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: f.isC0.(*cfg.Binary).Y, Type: cfg.Bool}
+		if holdsOrBottom(inv, u, ne) || holdsOrBottom(inv, u, f.isC0) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// onceReverse is the reverse epoch rule: under P1 for f, an edge w —X→ r
+// whose writer runs with f ≠ c0 (Φ(w) ⊨ f ≠ c0) cannot reach a reader
+// standing at r with f == c0 (Φ(r) ⊨ f == c0, or the lock argument
+// lockKnown at r).
+//
+// Why this is sound for any number of threads: the edge stands for a step
+// at w, at time t_w, that is the last write of X before some thread stands
+// at r, at time t_r > t_w. Just before t_w, f ≠ c0; at t_r, f == c0; so
+// some write between turned f from ≠ c0 back to c0. Writers in main's
+// pre-spawn code pair with nothing (and w is not one: they are excluded
+// below), so every write after t_w is outside it, where P1 forbids such a
+// write. No such step exists: the edge carries no value of any execution.
+// Premises are evaluated per round like the once rule's, and held edges
+// are re-examined each round. Mutation WithUnsoundOnceReverseNoP1 (P1 not
+// required) is caught by the oracle on testdata/check/prec_once_reverse_reset.c.
+func (e *Engine) onceReverse(inv Invariants, fi int, ed Edge) bool {
+	r := e.once
+	f := &r.flags[fi]
+	if r.early[ed.Src.ID] || !holdsOrBottom(inv, ed.Src, f.notC0) {
+		return false
+	}
+	if f.c0Held != nil && f.c0Held[ed.Dst.ID] {
+		return true
+	}
+	return holdsOrBottom(inv, ed.Dst, f.isC0)
+}
+
 // onceFlagState is one flag's reader premise P3 under the current Φ.
 type onceFlagState struct {
 	at map[int]bitset // cell -> locations (by ID) where P3 holds
@@ -252,10 +302,12 @@ func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
 		r.p2[i] = map[int]bool{}
 	}
 	states := make([]*onceFlagState, len(r.flags))
+	p1 := make([]bool, len(r.flags))
 	some := false
 	for i := range r.flags {
-		states[i] = e.onceState(inv, i, all)
-		some = some || states[i] != nil
+		p1[i] = e.onceP1(inv, i)
+		states[i] = e.onceState(inv, i, all, p1[i])
+		some = some || states[i] != nil || p1[i] || e.onceReverseNoP1
 	}
 	if !some {
 		return all
@@ -264,7 +316,16 @@ func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
 	var held []Edge
 	for _, ed := range all {
 		h := false
+		for i := range r.flags {
+			if (p1[i] || e.onceReverseNoP1) && e.onceReverse(inv, i, ed) {
+				h = true
+				break
+			}
+		}
 		for i, st := range states {
+			if h {
+				break
+			}
 			if st == nil || !e.onceWriter(inv, i, ed.Src) {
 				continue
 			}
@@ -314,19 +375,8 @@ func (e *Engine) onceWriter(inv Invariants, fi int, w *cfg.Loc) bool {
 
 // onceState checks P1 for f and computes P3 for the cells that the
 // edges from P2-writers carry; nil when P1 fails or nothing is to gain.
-func (e *Engine) onceState(inv Invariants, fi int, edges []Edge) *onceFlagState {
-	f := &e.once.flags[fi]
-	for _, u := range f.writes {
-		a := u.Act.(*cfg.Assign)
-		if k, ok := a.Src.(*cfg.Const); ok {
-			if c, _ := f.isC0.(*cfg.Binary).Y.(*cfg.Const); k.Value != c.Value {
-				continue
-			}
-		}
-		ne := &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: f.isC0.(*cfg.Binary).Y, Type: cfg.Bool}
-		if holdsOrBottom(inv, u, ne) || holdsOrBottom(inv, u, f.isC0) {
-			continue
-		}
+func (e *Engine) onceState(inv Invariants, fi int, edges []Edge, p1 bool) *onceFlagState {
+	if !p1 {
 		return nil // P1 fails in this round
 	}
 	targets := map[int]int{} // cell -> index
@@ -343,7 +393,7 @@ func (e *Engine) onceState(inv Invariants, fi int, edges []Edge) *onceFlagState 
 	if len(cells) == 0 {
 		return nil
 	}
-	armed := e.onceReaders(inv, f, targets, len(cells))
+	armed := e.onceReaders(inv, &e.once.flags[fi], targets, len(cells))
 	if armed == nil {
 		return nil
 	}
@@ -417,14 +467,20 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 			if v, ok := cfg.EvalFlags(a.Cond, in.env); ok && v == 0 {
 				return o, false
 			}
-			if !o.obs && assumeExcludesC0(a.Cond, in, f) {
+			if !o.obs && !r.early[l.ID] && assumeExcludesC0(a.Cond, in, f) {
 				o.obs = true
 			}
 		case *cfg.Assign:
 			o.env = cfg.FlagAssign(a, in.env, r.regs)
 			if t := cfg.StrongTarget(a.Dst); t != nil {
 				if k, ok := f.copies[t]; ok {
-					o.loaded |= 1 << uint(k)
+					// a copy loaded in main's pre-spawn code may predate a
+					// pre-spawn reset of f (P1 does not cover those)
+					if r.early[l.ID] {
+						o.loaded &^= 1 << uint(k)
+					} else {
+						o.loaded |= 1 << uint(k)
+					}
 				}
 			}
 		}
