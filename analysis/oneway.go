@@ -20,6 +20,7 @@ func (o *oneWayRun) failed(vs []*cfg.Var) {
 		return
 	}
 	o.runs++
+
 	o.drop = append(o.drop, vs...)
 	if o.runs >= 2 {
 		o.off = true
@@ -45,3 +46,4 @@ func addOneWayFacts(out map[int][]dfg.Fact, fs []interference.OneWayFact) {
 		out[f.Loc.ID] = append(out[f.Loc.ID], dfg.Fact{Var: f.Var, Lo: f.C0, Ne: true})
 	}
 }
+

@@ -127,7 +127,10 @@ func (e *Engine) newOnceRule() *onceRule {
 			continue
 		}
 		v := cfg.StrongTarget(a.Dst)
-		if v == nil || v.Scope != cfg.Global || v.IsCell() || v.ThreadLocal || v.Type.Kind != cfg.IntType {
+		if v == nil || v.Scope != cfg.Global || v.ThreadLocal || v.Type.Kind != cfg.IntType {
+			continue
+		}
+		if v.IsCell() && !onceCellOK(v) {
 			continue
 		}
 		if early[l.ID] {
@@ -179,7 +182,13 @@ func (e *Engine) newOnceRule() *onceRule {
 			continue
 		}
 		c0 := int64(0)
-		if v.Init != nil {
+		if v.IsCell() {
+			k, ok := cellInit(v)
+			if !ok {
+				continue
+			}
+			c0 = k
+		} else if v.Init != nil {
 			k, ok := v.Init.(*cfg.Const)
 			if !ok {
 				continue
@@ -651,7 +660,7 @@ func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
 				markBad(a.Dst)
 				continue
 			}
-			if src, ok := a.Src.(*cfg.VarRef); ok && src.Var == f && t.Type == f.Type {
+			if loadOf(a.Src) == f && t.Type == f.Type {
 				cand[t] = true
 			} else {
 				bad[t] = true
@@ -692,6 +701,47 @@ func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
 	return out
 }
 
+// onceCellOK: a memory cell may serve as a flag when it is one concrete
+// global object's scalar (not a summary, not thread-local): every write
+// of it is then either a strong assignment or is seen as a non-strong
+// write of its cell, which disqualifies it (newOnceRule's "bad").
+func onceCellOK(v *cfg.Var) bool {
+	return !v.Summary && v.Mem.Kind == cfg.GlobalObject && !v.Mem.ThreadLocal
+}
+
+// cellInit returns the initial value of a non-summary global cell: its
+// object's initializer at the cell's offset, or 0 when none covers it; ok
+// is false when an initializer of another shape overlaps it.
+func cellInit(v *cfg.Var) (int64, bool) {
+	size := int64(v.Type.Bits / 8)
+	for _, iv := range v.Mem.Init {
+		isize := int64(iv.Type.Bits / 8)
+		if iv.Offset+isize <= v.Offset || v.Offset+size <= iv.Offset {
+			continue
+		}
+		k, ok := iv.Value.(*cfg.Const)
+		if !ok || iv.Offset != v.Offset || iv.Type != v.Type {
+			return 0, false
+		}
+		return k.Value, true
+	}
+	return 0, true
+}
+
+// loadOf returns the variable e reads when it is a load of one variable:
+// a register, or one non-summary cell of e's type through a pointer.
+func loadOf(e cfg.Expr) *cfg.Var {
+	switch x := e.(type) {
+	case *cfg.VarRef:
+		return x.Var
+	case *cfg.Deref:
+		if len(x.Cells) == 1 && !x.Cells[0].Summary && x.Cells[0].Type == x.Type {
+			return x.Cells[0]
+		}
+	}
+	return nil
+}
+
 // assumeExcludesC0 reports whether passing assume(cond) on a path with
 // fact in shows f ≠ c0 at some moment of the path no later than now: cond
 // is false when f (an assume over the global itself: f's value at this
@@ -714,7 +764,8 @@ func assumeExcludesC0(cond cfg.Expr, in onceFact, f *onceFlag) bool {
 	return false
 }
 
-// exprReads reports whether e reads register v.
+// exprReads reports whether e reads register v (or cell v by a load of
+// exactly it).
 func exprReads(e cfg.Expr, v *cfg.Var) bool {
 	found := false
 	var walk func(e cfg.Expr)
@@ -723,6 +774,10 @@ func exprReads(e cfg.Expr, v *cfg.Var) bool {
 		case *cfg.VarRef:
 			if x.Var == v {
 				found = true
+			}
+		case *cfg.Deref:
+			if cfg.StrongTarget(x) == v {
+				found = true // a load of a flag cell (once.go: onceCellOK)
 			}
 		case *cfg.Unary:
 			walk(x.X)
