@@ -46,4 +46,3 @@ func addOneWayFacts(out map[int][]dfg.Fact, fs []interference.OneWayFact) {
 		out[f.Loc.ID] = append(out[f.Loc.ID], dfg.Fact{Var: f.Var, Lo: f.C0, Ne: true})
 	}
 }
-
