@@ -191,6 +191,8 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_once_reader.c", WithoutOnceOwnWrite(), cfg.Options{}},            // interference/once.go
 		{"prec_once_unlocked.c", WithoutOnceLockProtection(), cfg.Options{}},
 		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}}, // dfg/flagpath.go
+		{"prec_oneway_reset.c", WithoutOneWayCheck(), cfg.Options{}},            // interference/oneway.go
+		{"prec_once_reverse_reset.c", WithoutOnceReverseP1(), cfg.Options{}},    // once.go's reverse rule
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)
