@@ -260,29 +260,34 @@ func (e *Engine) onceP1(inv Invariants, fi int) bool {
 
 // onceReverse is the reverse epoch rule: under P1 for f, an edge w —X→ r
 // whose writer runs with f ≠ c0 (Φ(w) ⊨ f ≠ c0) cannot reach a reader
-// standing at r with f == c0 (Φ(r) ⊨ f == c0, or the lock argument
-// lockKnown at r).
+// that, by the lock argument (lockKnown), holds a lock L taken by every
+// write of f without a break since it saw f == c0 itself, and has not
+// written f since: f == c0 all the time from that sighting to r.
 //
 // Why this is sound for any number of threads: the edge stands for a step
-// at w, at time t_w, that is the last write of X before some thread stands
-// at r, at time t_r > t_w. Just before t_w, f ≠ c0; at t_r, f == c0; so
-// some write between turned f from ≠ c0 back to c0. Writers in main's
-// pre-spawn code pair with nothing (and w is not one: they are excluded
-// below), so every write after t_w is outside it, where P1 forbids such a
-// write. No such step exists: the edge carries no value of any execution.
-// Premises are evaluated per round like the once rule's, and held edges
-// are re-examined each round. Mutation WithUnsoundOnceReverseNoP1 (P1 not
+// at w, at time t_w, that is the last write of X before the reader stands
+// at r. Just before t_w, f ≠ c0 (the induction on the length of an
+// execution puts that earlier state in Φ(w)). The reader saw f == c0 at
+// t_o and held L from then on; every write of f needs L, so f == c0 all
+// through [t_o, now]. So t_w < t_o, and f went from ≠ c0 back to c0 in
+// between: P1 forbids that for every write after main's first spawn, and
+// w is not in main's pre-spawn code (excluded below), so all writes after
+// t_w are after it. No such step exists. Premises are evaluated per round
+// like the once rule's, and held edges are re-examined each round.
+//
+// The reader's side must not be "Φ(r) ⊨ f == c0": that is a property of
+// the state being justified, and dropping the edges makes it true (the
+// first version proved SV-COMP pthread-ext/40_barrier_vf and
+// 32_pthread5_vs, whose errors are reachable). The lock argument uses
+// only the reader's past. Mutation WithUnsoundOnceReverseNoP1 (P1 not
 // required) is caught by the oracle on testdata/check/prec_once_reverse_reset.c.
 func (e *Engine) onceReverse(inv Invariants, fi int, ed Edge) bool {
 	r := e.once
 	f := &r.flags[fi]
-	if r.early[ed.Src.ID] || !holdsOrBottom(inv, ed.Src, f.notC0) {
+	if f.c0Held == nil || !f.c0Held[ed.Dst.ID] || r.early[ed.Src.ID] {
 		return false
 	}
-	if f.c0Held != nil && f.c0Held[ed.Dst.ID] {
-		return true
-	}
-	return holdsOrBottom(inv, ed.Dst, f.isC0)
+	return holdsOrBottom(inv, ed.Src, f.notC0)
 }
 
 // onceFlagState is one flag's reader premise P3 under the current Φ.
