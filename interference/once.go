@@ -473,6 +473,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		return obsCache[l.ID] == 1
 	}
 	facts := make([][]onceFact, len(p.Locs))
+	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
 	seen := make([]map[string]bool, len(p.Locs))
 	transfer := func(l *cfg.Loc, in onceFact) (onceFact, bool) {
 		o := onceFact{obs: in.obs, wrote: in.wrote, env: in.env, loaded: in.loaded}
@@ -547,11 +548,14 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 			}
 			l := work[len(work)-1]
 			work = work[:len(work)-1]
-			for _, in := range facts[l.ID] {
+			fresh := facts[l.ID][done[l.ID]:] // the others were passed on when they came
+			done[l.ID] = len(facts[l.ID])
+			for _, in := range fresh {
 				out, ok := transfer(l, in)
 				if !ok {
 					continue
 				}
+				k := out.key()
 				for _, s := range l.Succs {
 					if s == t.Entry {
 						continue
@@ -559,7 +563,6 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 					if seen[s.ID] == nil {
 						seen[s.ID] = map[string]bool{}
 					}
-					k := out.key()
 					if seen[s.ID][k] {
 						continue
 					}
@@ -567,6 +570,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 					facts[s.ID] = append(facts[s.ID], out)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeOnceFacts(facts[s.ID])
+						done[s.ID] = 0 // pass the merged facts on anew
 						seen[s.ID] = map[string]bool{}
 						for _, g := range facts[s.ID] {
 							seen[s.ID][g.key()] = true
