@@ -181,6 +181,8 @@ type Result struct {
 	Solver  *dfg.Solver
 	Engine  *interference.Engine // closed; for its static facts only
 
+	oneWayFailed []*cfg.Var // one-way flags whose premise failed (oneway.go)
+
 	writesMu sync.Mutex
 	writes   map[*cfg.Check][]Write // Writes, memoized
 	wr       *writeNames            // for Writes: interned names and values
@@ -252,33 +254,43 @@ func Analyze(ctx context.Context, p *cfg.Program, opts ...Option) (*Result, erro
 	if relational && !c.noMonotone {
 		mono = monotoneCandidates(p, dfg.NewPartition(p, relational), c.mutation.monotoneAnyTemplate)
 	}
+	// One-way flag facts (interference/oneway.go) likewise: assumed,
+	// checked at the fixpoint, the run redone without the failing flags
+	// (after a second failure without any).
+	ow := &oneWayRun{}
 	for attempt := 0; ; attempt++ {
-		res, err := analyzeOnce(ctx, p, &c, dom, relational, mono)
-		if err != nil || mono.size() == 0 {
+		res, err := analyzeOnce(ctx, p, &c, dom, relational, mono, ow)
+		if err != nil || (mono.size() == 0 && len(res.oneWayFailed) == 0) {
 			if res != nil {
 				res.Stats.FusedLoads = fused
 				res.Stats.Total = time.Since(start)
 			}
 			return res, err
 		}
-		failed := monotoneFailures(p, res.Solver, mono)
-		if len(failed) == 0 || c.mutation.monotoneUnchecked {
+		var failed monoFailed
+		if mono.size() > 0 && !c.mutation.monotoneUnchecked {
+			failed = monotoneFailures(p, res.Solver, mono)
+		}
+		if len(failed) == 0 && len(res.oneWayFailed) == 0 {
 			res.Stats.FusedLoads = fused
 			res.Stats.Monotone = mono.size()
 			res.Stats.Total = time.Since(start)
 			return res, nil
 		}
-		next := monoSet{}
-		if attempt == 0 {
-			next = mono.without(failed)
+		if len(failed) > 0 {
+			next := monoSet{}
+			if attempt == 0 {
+				next = mono.without(failed)
+			}
+			mono = next
 		}
-		mono = next
+		ow.failed(res.oneWayFailed)
 	}
 }
 
 // analyzeOnce is one run of the analysis on p, with mono as the monotone
 // globals (nil: none).
-func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Domain, relational bool, mono monoSet) (*Result, error) {
+func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Domain, relational bool, mono monoSet, ow *oneWayRun) (*Result, error) {
 	start := time.Now()
 	res := &Result{Program: p}
 	st := &res.Stats
@@ -300,7 +312,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		g.UnsoundStableGlobals()
 	}
 	cells := &cellsAdapter{g: g, part: part}
-	eng, err := interference.New(p, cells, c.engineOpts...)
+	eng, err := interference.New(p, cells, ow.engineOpts(c.engineOpts)...)
 	if err != nil {
 		return nil, err
 	}
@@ -332,8 +344,10 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	if mono.size() > 0 {
 		solverOpts = append(append([]dfg.Option(nil), c.solverOpts...), dfg.WithMonotone(mono.all), dfg.WithMonotoneIn(mono.in))
 	}
-	if cf := eng.CounterFacts(); len(cf) > 0 {
-		solverOpts = append(append([]dfg.Option(nil), solverOpts...), dfg.WithFacts(counterFacts(cf)))
+	facts := counterFacts(eng.CounterFacts())
+	addOneWayFacts(facts, eng.OneWayFacts())
+	if len(facts) > 0 {
+		solverOpts = append(append([]dfg.Option(nil), solverOpts...), dfg.WithFacts(facts))
 	}
 	solver := dfg.NewSolver(g, dom, solverOpts...)
 	if flat {
@@ -400,6 +414,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		}
 	}
 
+	res.oneWayFailed = eng.OneWayFailures(inv)
 	t2 := time.Now()
 	for _, chk := range p.Checks {
 		if !c.checks[chk.Kind] {

@@ -227,3 +227,20 @@ func WithoutCounterInstanceCheck() Option {
 // interference edges into a mixed cell (dfg/stable.go) keep the reader's
 // relations with every global of the cell, whichever templates write it.
 func WithoutStableGlobalsCheck() Option { return func(c *config) { c.mutation.stableAny = true } }
+// WithoutOneWayCheck is UNSOUND, for testing the oracle only: the facts of
+// the one-way flags (interference/oneway.go) are used without checking P1
+// (f never returns to its first value) at the fixpoint.
+func WithoutOneWayCheck() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOneWayUnchecked())
+	}
+}
+
+// WithoutOnceReverseP1 is UNSOUND, for testing the oracle only: the
+// reverse epoch rule (interference/once.go, onceReverse) drops edges
+// without P1 (f never returns to c0).
+func WithoutOnceReverseP1() Option {
+	return func(c *config) {
+		c.engineOpts = append(c.engineOpts, interference.WithUnsoundOnceReverseNoP1())
+	}
+}

@@ -198,6 +198,8 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_owned_twice.c", WithoutOwnedInstanceCheck(), cfg.Options{}},      // interference/owned.go
 		{"prec_counter_loop.c", WithoutCounterInstanceCheck(), cfg.Options{}},   // interference/counter.go (instanceBounds)
 		{"prec_stable_rogue.c", WithoutStableGlobalsCheck(), cfg.Options{}},     // dfg/stable.go
+		{"prec_oneway_reset.c", WithoutOneWayCheck(), cfg.Options{}},            // interference/oneway.go
+		{"prec_once_reverse_reset.c", WithoutOnceReverseP1(), cfg.Options{}},    // once.go's reverse rule
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)

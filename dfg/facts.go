@@ -16,10 +16,16 @@ import (
 // the length of an execution (DESIGN.md §3); a fact holds of every real
 // state at v by its own argument, so the meet of the two still covers
 // them. A fact must not depend on Φ itself (it is applied during the
-// iteration, before the fixpoint).
+// iteration, before the fixpoint), unless its premises are checked at the
+// fixpoint and the run is redone without it when they fail (as
+// analysis does for the one-way flags of interference/oneway.go).
 type Fact struct {
 	Var    *cfg.Var
 	Lo, Hi int64
+	// Ne: the fact is Var ≠ Lo instead (Hi unused; the one-way flags of
+	// interference/oneway.go). Domains represent it exactly for 0 (a
+	// hole) and at an end of the range, and otherwise not at all.
+	Ne bool
 }
 
 // WithFacts gives the solver bounds per location ID (see Fact).
@@ -38,6 +44,10 @@ func (s *Solver) applyFacts(st *State, fs []Fact) {
 		}
 		d := s.part.IndexInCell(f.Var)
 		v := st.vals[i]
+		if f.Ne {
+			st.vals[i] = v.Assume(domains.LinCons{Expr: domains.LinExpr{Terms: []domains.Term{{Var: d, Coef: 1}}, Const: -f.Lo}, Op: domains.NeZero})
+			continue
+		}
 		v = v.Assume(domains.LinCons{Expr: domains.LinExpr{Terms: []domains.Term{{Var: d, Coef: -1}}, Const: f.Lo}, Op: domains.LeZero})
 		v = v.Assume(domains.LinCons{Expr: domains.LinExpr{Terms: []domains.Term{{Var: d, Coef: 1}}, Const: -f.Hi}, Op: domains.LeZero})
 		st.vals[i] = v

@@ -256,6 +256,12 @@ type Engine struct {
 	noHandoffs, unsoundHandoffs bool
 	// unsoundCounterInstances: WithUnsoundCounterInstances (counter.go).
 	unsoundCounterInstances bool
+	// One-way flag facts (oneway.go): off, flags left out (the rerun),
+	// the flags that gave facts, the test-only breakages.
+	noOneWay, oneWayUnchecked bool
+	oneWayDrop                map[*cfg.Var]bool
+	oneWayUsed                []int
+	onceReverseNoP1           bool
 }
 
 // withAllFacts makes the coarse and bit games return every edge fact,

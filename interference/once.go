@@ -80,6 +80,10 @@ func WithOnceRule(on bool) Option { return func(e *Engine) { e.noOnce = !on } }
 // of f ≠ c0 alone, without the thread's own later write of the cell.
 func WithUnsoundOnceNoOwnWrite() Option { return func(e *Engine) { e.onceNoOwnWrite = true } }
 
+// WithUnsoundOnceReverseNoP1 is UNSOUND, for the oracle's mutation tests
+// only: the reverse epoch rule (onceReverse) does not require P1.
+func WithUnsoundOnceReverseNoP1() Option { return func(e *Engine) { e.onceReverseNoP1 = true } }
+
 // WithUnsoundOnceNoProtection is UNSOUND, for the oracle's mutation tests
 // only: the lock argument of P2 (lockKnown) takes a lock held at some
 // write of f for one held at every write.
@@ -123,7 +127,10 @@ func (e *Engine) newOnceRule() *onceRule {
 			continue
 		}
 		v := cfg.StrongTarget(a.Dst)
-		if v == nil || v.Scope != cfg.Global || v.IsCell() || v.ThreadLocal || v.Type.Kind != cfg.IntType {
+		if v == nil || v.Scope != cfg.Global || v.ThreadLocal || v.Type.Kind != cfg.IntType {
+			continue
+		}
+		if v.IsCell() && !onceCellOK(v) {
 			continue
 		}
 		if early[l.ID] {
@@ -175,7 +182,13 @@ func (e *Engine) newOnceRule() *onceRule {
 			continue
 		}
 		c0 := int64(0)
-		if v.Init != nil {
+		if v.IsCell() {
+			k, ok := cellInit(v)
+			if !ok {
+				continue
+			}
+			c0 = k
+		} else if v.Init != nil {
 			k, ok := v.Init.(*cfg.Const)
 			if !ok {
 				continue
@@ -226,6 +239,57 @@ func holdsOrBottom(inv Invariants, l *cfg.Loc, c cfg.Expr) bool {
 	return false
 }
 
+// onceP1 is P1 for flag fi under the current Φ.
+func (e *Engine) onceP1(inv Invariants, fi int) bool {
+	f := &e.once.flags[fi]
+	for _, u := range f.writes {
+		a := u.Act.(*cfg.Assign)
+		if k, ok := a.Src.(*cfg.Const); ok {
+			if c, _ := f.isC0.(*cfg.Binary).Y.(*cfg.Const); k.Value != c.Value {
+				continue
+			}
+		}
+		ne := &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: f.isC0.(*cfg.Binary).Y, Type: cfg.Bool}
+		if holdsOrBottom(inv, u, ne) || holdsOrBottom(inv, u, f.isC0) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// onceReverse is the reverse epoch rule: under P1 for f, an edge w —X→ r
+// whose writer runs with f ≠ c0 (Φ(w) ⊨ f ≠ c0) cannot reach a reader
+// that, by the lock argument (lockKnown), holds a lock L taken by every
+// write of f without a break since it saw f == c0 itself, and has not
+// written f since: f == c0 all the time from that sighting to r.
+//
+// Why this is sound for any number of threads: the edge stands for a step
+// at w, at time t_w, that is the last write of X before the reader stands
+// at r. Just before t_w, f ≠ c0 (the induction on the length of an
+// execution puts that earlier state in Φ(w)). The reader saw f == c0 at
+// t_o and held L from then on; every write of f needs L, so f == c0 all
+// through [t_o, now]. So t_w < t_o, and f went from ≠ c0 back to c0 in
+// between: P1 forbids that for every write after main's first spawn, and
+// w is not in main's pre-spawn code (excluded below), so all writes after
+// t_w are after it. No such step exists. Premises are evaluated per round
+// like the once rule's, and held edges are re-examined each round.
+//
+// The reader's side must not be "Φ(r) ⊨ f == c0": that is a property of
+// the state being justified, and dropping the edges makes it true (the
+// first version proved SV-COMP pthread-ext/40_barrier_vf and
+// 32_pthread5_vs, whose errors are reachable). The lock argument uses
+// only the reader's past. Mutation WithUnsoundOnceReverseNoP1 (P1 not
+// required) is caught by the oracle on testdata/check/prec_once_reverse_reset.c.
+func (e *Engine) onceReverse(inv Invariants, fi int, ed Edge) bool {
+	r := e.once
+	f := &r.flags[fi]
+	if f.c0Held == nil || !f.c0Held[ed.Dst.ID] || r.early[ed.Src.ID] {
+		return false
+	}
+	return holdsOrBottom(inv, ed.Src, f.notC0)
+}
+
 // onceFlagState is one flag's reader premise P3 under the current Φ.
 type onceFlagState struct {
 	at map[int]bitset // cell -> locations (by ID) where P3 holds
@@ -252,10 +316,12 @@ func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
 		r.p2[i] = map[int]bool{}
 	}
 	states := make([]*onceFlagState, len(r.flags))
+	p1 := make([]bool, len(r.flags))
 	some := false
 	for i := range r.flags {
-		states[i] = e.onceState(inv, i, all)
-		some = some || states[i] != nil
+		p1[i] = e.onceP1(inv, i)
+		states[i] = e.onceState(inv, i, all, p1[i])
+		some = some || states[i] != nil || p1[i] || e.onceReverseNoP1
 	}
 	if !some {
 		return all
@@ -264,7 +330,16 @@ func (e *Engine) filterOnce(inv Invariants, edges []Edge) []Edge {
 	var held []Edge
 	for _, ed := range all {
 		h := false
+		for i := range r.flags {
+			if (p1[i] || e.onceReverseNoP1) && e.onceReverse(inv, i, ed) {
+				h = true
+				break
+			}
+		}
 		for i, st := range states {
+			if h {
+				break
+			}
 			if st == nil || !e.onceWriter(inv, i, ed.Src) {
 				continue
 			}
@@ -314,19 +389,8 @@ func (e *Engine) onceWriter(inv Invariants, fi int, w *cfg.Loc) bool {
 
 // onceState checks P1 for f and computes P3 for the cells that the
 // edges from P2-writers carry; nil when P1 fails or nothing is to gain.
-func (e *Engine) onceState(inv Invariants, fi int, edges []Edge) *onceFlagState {
-	f := &e.once.flags[fi]
-	for _, u := range f.writes {
-		a := u.Act.(*cfg.Assign)
-		if k, ok := a.Src.(*cfg.Const); ok {
-			if c, _ := f.isC0.(*cfg.Binary).Y.(*cfg.Const); k.Value != c.Value {
-				continue
-			}
-		}
-		ne := &cfg.Binary{Op: cfg.Ne, X: a.Src, Y: f.isC0.(*cfg.Binary).Y, Type: cfg.Bool}
-		if holdsOrBottom(inv, u, ne) || holdsOrBottom(inv, u, f.isC0) {
-			continue
-		}
+func (e *Engine) onceState(inv Invariants, fi int, edges []Edge, p1 bool) *onceFlagState {
+	if !p1 {
 		return nil // P1 fails in this round
 	}
 	targets := map[int]int{} // cell -> index
@@ -343,7 +407,7 @@ func (e *Engine) onceState(inv Invariants, fi int, edges []Edge) *onceFlagState 
 	if len(cells) == 0 {
 		return nil
 	}
-	armed := e.onceReaders(inv, f, targets, len(cells))
+	armed := e.onceReaders(inv, &e.once.flags[fi], targets, len(cells))
 	if armed == nil {
 		return nil
 	}
@@ -409,6 +473,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		return obsCache[l.ID] == 1
 	}
 	facts := make([][]onceFact, len(p.Locs))
+	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
 	seen := make([]map[string]bool, len(p.Locs))
 	transfer := func(l *cfg.Loc, in onceFact) (onceFact, bool) {
 		o := onceFact{obs: in.obs, wrote: in.wrote, env: in.env, loaded: in.loaded}
@@ -417,14 +482,20 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 			if v, ok := cfg.EvalFlags(a.Cond, in.env); ok && v == 0 {
 				return o, false
 			}
-			if !o.obs && assumeExcludesC0(a.Cond, in, f) {
+			if !o.obs && !r.early[l.ID] && assumeExcludesC0(a.Cond, in, f) {
 				o.obs = true
 			}
 		case *cfg.Assign:
 			o.env = cfg.FlagAssign(a, in.env, r.regs)
 			if t := cfg.StrongTarget(a.Dst); t != nil {
 				if k, ok := f.copies[t]; ok {
-					o.loaded |= 1 << uint(k)
+					// a copy loaded in main's pre-spawn code may predate a
+					// pre-spawn reset of f (P1 does not cover those)
+					if r.early[l.ID] {
+						o.loaded &^= 1 << uint(k)
+					} else {
+						o.loaded |= 1 << uint(k)
+					}
 				}
 			}
 		}
@@ -477,11 +548,14 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 			}
 			l := work[len(work)-1]
 			work = work[:len(work)-1]
-			for _, in := range facts[l.ID] {
+			fresh := facts[l.ID][done[l.ID]:] // the others were passed on when they came
+			done[l.ID] = len(facts[l.ID])
+			for _, in := range fresh {
 				out, ok := transfer(l, in)
 				if !ok {
 					continue
 				}
+				k := out.key()
 				for _, s := range l.Succs {
 					if s == t.Entry {
 						continue
@@ -489,7 +563,6 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 					if seen[s.ID] == nil {
 						seen[s.ID] = map[string]bool{}
 					}
-					k := out.key()
 					if seen[s.ID][k] {
 						continue
 					}
@@ -497,6 +570,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 					facts[s.ID] = append(facts[s.ID], out)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeOnceFacts(facts[s.ID])
+						done[s.ID] = 0 // pass the merged facts on anew
 						seen[s.ID] = map[string]bool{}
 						for _, g := range facts[s.ID] {
 							seen[s.ID][g.key()] = true
@@ -595,7 +669,7 @@ func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
 				markBad(a.Dst)
 				continue
 			}
-			if src, ok := a.Src.(*cfg.VarRef); ok && src.Var == f && t.Type == f.Type {
+			if loadOf(a.Src) == f && t.Type == f.Type {
 				cand[t] = true
 			} else {
 				bad[t] = true
@@ -636,6 +710,47 @@ func loadCopies(p *cfg.Program, f *cfg.Var) map[*cfg.Var]int {
 	return out
 }
 
+// onceCellOK: a memory cell may serve as a flag when it is one concrete
+// global object's scalar (not a summary, not thread-local): every write
+// of it is then either a strong assignment or is seen as a non-strong
+// write of its cell, which disqualifies it (newOnceRule's "bad").
+func onceCellOK(v *cfg.Var) bool {
+	return !v.Summary && v.Mem.Kind == cfg.GlobalObject && !v.Mem.ThreadLocal
+}
+
+// cellInit returns the initial value of a non-summary global cell: its
+// object's initializer at the cell's offset, or 0 when none covers it; ok
+// is false when an initializer of another shape overlaps it.
+func cellInit(v *cfg.Var) (int64, bool) {
+	size := int64(v.Type.Bits / 8)
+	for _, iv := range v.Mem.Init {
+		isize := int64(iv.Type.Bits / 8)
+		if iv.Offset+isize <= v.Offset || v.Offset+size <= iv.Offset {
+			continue
+		}
+		k, ok := iv.Value.(*cfg.Const)
+		if !ok || iv.Offset != v.Offset || iv.Type != v.Type {
+			return 0, false
+		}
+		return k.Value, true
+	}
+	return 0, true
+}
+
+// loadOf returns the variable e reads when it is a load of one variable:
+// a register, or one non-summary cell of e's type through a pointer.
+func loadOf(e cfg.Expr) *cfg.Var {
+	switch x := e.(type) {
+	case *cfg.VarRef:
+		return x.Var
+	case *cfg.Deref:
+		if len(x.Cells) == 1 && !x.Cells[0].Summary && x.Cells[0].Type == x.Type {
+			return x.Cells[0]
+		}
+	}
+	return nil
+}
+
 // assumeExcludesC0 reports whether passing assume(cond) on a path with
 // fact in shows f ≠ c0 at some moment of the path no later than now: cond
 // is false when f (an assume over the global itself: f's value at this
@@ -658,7 +773,8 @@ func assumeExcludesC0(cond cfg.Expr, in onceFact, f *onceFlag) bool {
 	return false
 }
 
-// exprReads reports whether e reads register v.
+// exprReads reports whether e reads register v (or cell v by a load of
+// exactly it).
 func exprReads(e cfg.Expr, v *cfg.Var) bool {
 	found := false
 	var walk func(e cfg.Expr)
@@ -667,6 +783,10 @@ func exprReads(e cfg.Expr, v *cfg.Var) bool {
 		case *cfg.VarRef:
 			if x.Var == v {
 				found = true
+			}
+		case *cfg.Deref:
+			if cfg.StrongTarget(x) == v {
+				found = true // a load of a flag cell (once.go: onceCellOK)
 			}
 		case *cfg.Unary:
 			walk(x.X)
