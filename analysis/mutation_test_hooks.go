@@ -227,6 +227,7 @@ func WithoutCounterInstanceCheck() Option {
 // interference edges into a mixed cell (dfg/stable.go) keep the reader's
 // relations with every global of the cell, whichever templates write it.
 func WithoutStableGlobalsCheck() Option { return func(c *config) { c.mutation.stableAny = true } }
+
 // WithoutOneWayCheck is UNSOUND, for testing the oracle only: the facts of
 // the one-way flags (interference/oneway.go) are used without checking P1
 // (f never returns to its first value) at the fixpoint.
