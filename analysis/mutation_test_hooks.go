@@ -59,7 +59,10 @@ func WithoutPublishSetterCheck() Option {
 // stale edge from program start by edges from the writers of data, among
 // them the initializer's data = 0, which the mutation WithoutOnceOwnWrite
 // drops from the game's edges; with the rule on, the mutation changes
-// nothing there.
+// nothing there. Likewise on prec_readerkill_late.c: main waits for the
+// flag the writer sets after x = 1, so the rule replaces x's initial
+// value at main's read by the writer's edges, and the kill mutation
+// (WithoutReaderKillDefCheck) has no stale initial value left to expose.
 func withoutPublishRule() Option { return func(c *config) { c.mutation.publishOff = true } }
 
 // WithoutInterference is UNSOUND, for testing the oracle only: the outer

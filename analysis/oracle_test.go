@@ -192,14 +192,14 @@ func TestOracleCatchesMutations(t *testing.T) {
 		{"prec_lockpair_mixed_own.c", WithoutReaderRelayCheck(), cfg.Options{}},                         // reader relays (dfg/readrelay.go)
 		{"prec_once_reader.c", bothOptions(WithoutOnceOwnWrite(), withoutPublishRule()), cfg.Options{}}, // interference/once.go (dfg/publish.go would mask it)
 		{"prec_once_unlocked.c", WithoutOnceLockProtection(), cfg.Options{}},
-		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}}, // dfg/flagpath.go
-		{"prec_readerkill_late.c", WithoutReaderKillDefCheck(), cfg.Options{}},  // interference/readerkill.go
-		{"prec_handoff_late.c", WithoutHandoffWriteCheck(), cfg.Options{}},      // interference/handoff.go
-		{"prec_owned_twice.c", WithoutOwnedInstanceCheck(), cfg.Options{}},      // interference/owned.go
-		{"prec_counter_loop.c", WithoutCounterInstanceCheck(), cfg.Options{}},   // interference/counter.go (instanceBounds)
-		{"prec_stable_rogue.c", WithoutStableGlobalsCheck(), cfg.Options{}},     // dfg/stable.go
-		{"prec_oneway_reset.c", WithoutOneWayCheck(), cfg.Options{}},            // interference/oneway.go
-		{"prec_once_reverse_reset.c", WithoutOnceReverseP1(), cfg.Options{}},    // once.go's reverse rule
+		{"prec_once_flagpath.c", WithoutFlagPathsUnknownCheck(), cfg.Options{}},                                   // dfg/flagpath.go
+		{"prec_readerkill_late.c", bothOptions(WithoutReaderKillDefCheck(), withoutPublishRule()), cfg.Options{}}, // interference/readerkill.go (dfg/publish.go would mask it)
+		{"prec_handoff_late.c", WithoutHandoffWriteCheck(), cfg.Options{}},                                        // interference/handoff.go
+		{"prec_owned_twice.c", WithoutOwnedInstanceCheck(), cfg.Options{}},                                        // interference/owned.go
+		{"prec_counter_loop.c", WithoutCounterInstanceCheck(), cfg.Options{}},                                     // interference/counter.go (instanceBounds)
+		{"prec_stable_rogue.c", WithoutStableGlobalsCheck(), cfg.Options{}},                                       // dfg/stable.go
+		{"prec_oneway_reset.c", WithoutOneWayCheck(), cfg.Options{}},                                              // interference/oneway.go
+		{"prec_once_reverse_reset.c", WithoutOnceReverseP1(), cfg.Options{}},                                      // once.go's reverse rule
 	}
 	for _, c := range cases {
 		p, err := cfg.BuildFile(filepath.Join("..", "testdata", "check", c.fixture), c.build)
