@@ -209,6 +209,9 @@ func (b *builder) candidates(ft *cc.FunctionType, nargs int) []string {
 			if !gt.IsVariadic() && len(gp) != nargs && len(gp) > 0 {
 				continue
 			}
+			if !prototypeAdmits(gt, nargs) {
+				continue
+			}
 			fp := nonVoidParams(ft)
 			if len(fp) == len(gp) {
 				bad := false
