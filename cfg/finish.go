@@ -12,7 +12,7 @@ func (b *builder) finish() {
 	if !b.noThreadLocals {
 		b.localizeThreadLocals()
 	}
-	pruneConstBranches(b.prog) // constbranch.go
+	pruneConstBranches(b.prog, b.constBranches) // constbranch.go
 	a := b.pointsTo()
 	if !b.finishCallbacks(a) {
 		return // Build lowers again with more callback templates
