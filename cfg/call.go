@@ -386,7 +386,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	case "strdup", "strndup", "__strdup", "realloc":
 		return b.libcAlloc(name, x, vals)
 	}
-	uc := &unknownCall{name: name, pos: b.pos, kind: libcModels[name]}
+	uc := &unknownCall{name: name, pos: b.pos, kind: externalModel(name)} // kernel.go
 	switch uc.kind {
 	case libcReadOnly:
 		b.assume(b.pos, "%s: C library model: writes no memory the program reads, returns any value", name)
