@@ -56,6 +56,12 @@ type Options struct {
 	// only: a join loop counts as joining every thread of a create loop
 	// (joinall.go) whatever the two loops' bounds.
 	UnsoundJoinAllBounds bool
+	// NoConstBranches keeps the control-flow edges constbranch.go
+	// removes (x := c directly before an assume that x == c refutes): the
+	// explorer's ground truth in tests. UnsoundConstBranches is UNSOUND,
+	// for the mutation tests only: the conditions are evaluated with casts
+	// that do not wrap ((unsigned char)256 taken as 256).
+	NoConstBranches, UnsoundConstBranches bool
 	// NoThreadLocals keeps thread-local global registers as globals
 	// (tls.go localizes them; the interpreter gives each thread its copy
 	// either way, which the tests compare).
@@ -259,6 +265,7 @@ func lowerUnits(name string, files []string, asts []*cc.AST, opts Options) (prog
 		b.noAtomicLocks = opts.NoAtomicLocks
 		b.unsoundJoinAllBounds = opts.UnsoundJoinAllBounds
 		b.noThreadLocals = opts.NoThreadLocals
+		b.constBranches = constBranchMode(opts)
 		b.callbacks = callbacks
 		b.entryNames = opts.Entries
 		b.entryThreads = opts.EntryThreads

@@ -71,6 +71,7 @@ type builder struct {
 	// unsoundJoinAllBounds: Options.UnsoundJoinAllBounds.
 	unsoundJoinAllBounds bool
 	noThreadLocals       bool // Options.NoThreadLocals
+	constBranches        int  // constbranch.go: constBranchMode
 	nodeCount            map[string]int
 	costMemo             map[string]int // inlineCost (-1: being computed)
 	unitSize             int            // -1: not computed

@@ -209,6 +209,9 @@ func (b *builder) candidates(ft *cc.FunctionType, nargs int) []string {
 			if !gt.IsVariadic() && len(gp) != nargs && len(gp) > 0 {
 				continue
 			}
+			if !prototypeAdmits(gt, nargs) {
+				continue
+			}
 			fp := nonVoidParams(ft)
 			if len(fp) == len(gp) {
 				bad := false
@@ -383,7 +386,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	case "strdup", "strndup", "__strdup", "realloc":
 		return b.libcAlloc(name, x, vals)
 	}
-	uc := &unknownCall{name: name, pos: b.pos, kind: libcModels[name]}
+	uc := &unknownCall{name: name, pos: b.pos, kind: externalModel(name)} // kernel.go
 	switch uc.kind {
 	case libcReadOnly:
 		b.assume(b.pos, "%s: C library model: writes no memory the program reads, returns any value", name)

@@ -12,6 +12,7 @@ func (b *builder) finish() {
 	if !b.noThreadLocals {
 		b.localizeThreadLocals()
 	}
+	pruneConstBranches(b.prog, b.constBranches) // constbranch.go
 	a := b.pointsTo()
 	if !b.finishCallbacks(a) {
 		return // Build lowers again with more callback templates

@@ -200,10 +200,9 @@ func EvalFlags(e Expr, env FlagEnv) (int64, bool) {
 		if !ok || e.Type.Kind != IntType || x < -1<<30 || x > 1<<30 {
 			return 0, false
 		}
-		if !e.Type.Signed && x < 0 {
-			return 0, false
-		}
-		return x, true
+		// A cast wraps to its type: (unsigned char)256 is 0
+		// (constbranch.go; fixture flag_cast_wrap.c).
+		return wrapExact(x, e.Type)
 	case *Binary:
 		x, ok1 := EvalFlags(e.X, env)
 		y, ok2 := EvalFlags(e.Y, env)

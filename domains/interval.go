@@ -214,17 +214,26 @@ func thresholdBelow(b Bound, ts []int64) Bound {
 	return MinusInf
 }
 
-// Narrow refines only infinite bounds (standard narrowing).
+// Narrow refines infinite bounds (standard narrowing) and also finite
+// ones that o improves: a widening with thresholds lands on a finite
+// bound (the threshold above the values, e.g. an array's length 27 for a
+// loop counter that stops at 26), which standard narrowing keeps for
+// good. Sound: the solver narrows only where o = F(v) ⊑ v for a
+// post-fixpoint v, and any value between o and v is a post-fixpoint
+// again (F monotone: F(c) ⊑ F(v) = o ⊑ c), as the plain descending step
+// the solver takes at every other location. The solver runs a fixed
+// number of narrowing passes, so the chain is finite without the
+// standard operator's restriction.
 func (v *IntervalValue) Narrow(o Value) Value {
 	w := v.other(o)
 	if v.bottom || w.bottom {
 		return v.bot()
 	}
 	return v.zip(w, func(a, b Interval) Interval {
-		if a.Lo.IsMinusInf() {
+		if a.Lo.IsMinusInf() || (b.Lo.IsFinite() && a.Lo.IsFinite() && b.Lo.V > a.Lo.V) {
 			a.Lo = b.Lo
 		}
-		if a.Hi.IsPlusInf() {
+		if a.Hi.IsPlusInf() || (b.Hi.IsFinite() && a.Hi.IsFinite() && b.Hi.V < a.Hi.V) {
 			a.Hi = b.Hi
 		}
 		return a
