@@ -1277,13 +1277,28 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		s.idx = append(s.idx, nil)
 	}
 	edges := s.g.edges[id]
-	if x := s.idx[id]; x != nil && x.n == len(edges) {
-		return x
+	old := s.idx[id]
+	if old != nil && old.n == len(edges) {
+		return old
 	}
 	in := s.g.in[id]
 	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), srcIdx: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
 	nLocs := len(s.g.prog.Locs)
-	for k, e := range edges {
+	// Edges are only appended between rebuilds (which drop s.idx), and
+	// In does not change then: the per-edge entries of the old index are
+	// those of the same edges now, so only the new edges are looked up
+	// (memcached.c: each round re-searched millions of old edges). The
+	// grouping by cell is laid out afresh from them below.
+	start := 0
+	if old != nil && old.n < len(edges) && len(old.at) == len(in)+1 {
+		start = old.n
+		copy(x.src, old.src)
+		copy(x.srcIdx, old.srcIdx)
+		copy(x.slot, old.slot)
+		x.ctrl = slices.Clone(old.ctrl)
+	}
+	for k := start; k < len(edges); k++ {
+		e := edges[k]
 		x.src[k] = -1
 		x.srcIdx[k] = -1
 		if e.Src != nil {
@@ -1301,6 +1316,10 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 			x.ctrl = append(x.ctrl, int32(k))
 		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
 			x.slot[k] = int32(j)
+		}
+	}
+	for _, j := range x.slot {
+		if j >= 0 {
 			x.at[j+2]++
 		}
 	}
