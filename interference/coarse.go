@@ -237,6 +237,13 @@ func (c *coarseGame) writerReach(r *flowRow) error {
 func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 	u := c.useful(r.x)
 	em := c.e.emits(r.x)
+	// Room for the row's new readers at once (a base mask adds thousands
+	// to an empty list: regrowing it was most of this function on pcwd).
+	add := 0
+	for i, w := range m {
+		add += bits.OnesCount64(w & u[i] &^ r.set[i])
+	}
+	r.todo = slices.Grow(r.todo, add)
 	for i, w := range m {
 		w &= u[i] &^ r.set[i]
 		if w == 0 {
