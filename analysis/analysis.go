@@ -363,7 +363,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	st.Locks = eng.NumLocks()
 	st.Setup = time.Since(start)
 
-	inv := invariantsAdapter{solver}
+	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo()}
 	for round := 1; ; round++ {
 		if round > c.maxRounds {
 			return nil, fmt.Errorf("%w (%d rounds)", ErrRoundLimit, c.maxRounds)
@@ -375,6 +375,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			return nil, err
 		}
 		r.Solve = time.Since(t0)
+		inv.memo.Reset() // (only to bound its size: answers never go stale)
 		after := solver.Stats()
 		r.Evaluations = after.Evaluations - before.Evaluations
 		r.Widenings = after.Widenings - before.Widenings
@@ -726,11 +727,22 @@ func (a *cellsAdapter) Global(c int) bool {
 	return c > int(dfg.ControlCell) && c < a.part.NumCells() && a.part.Cell(dfg.CellID(c)).Global
 }
 
-// invariantsAdapter evaluates conditions on the solver's states.
-type invariantsAdapter struct{ s *dfg.Solver }
+// invariantsAdapter evaluates conditions on the solver's states, through
+// a memo of their value-dependent part (dfg.TruthMemo: the same answers).
+type invariantsAdapter struct {
+	s    *dfg.Solver
+	memo *dfg.TruthMemo
+}
 
 func (a invariantsAdapter) Truth(l *cfg.Loc, cond cfg.Expr) interference.Truth {
-	switch a.s.At(l).Truth(cond) {
+	st := a.s.At(l)
+	var t dfg.Truth
+	if a.memo != nil {
+		t = a.memo.Truth(st, cond)
+	} else {
+		t = st.Truth(cond)
+	}
+	switch t {
 	case dfg.Bottom:
 		return interference.Bottom
 	case dfg.True:

@@ -1,9 +1,8 @@
 package analysis
 
 import (
+	"encoding/binary"
 	"slices"
-	"strconv"
-	"strings"
 
 	"chorus/cfg"
 	"chorus/dfg"
@@ -61,23 +60,24 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 		srcs []*cfg.Loc
 		dsts []*cfg.Loc
 	}
+	// A block's key is its cell and sources as fixed-width binary (a
+	// lookup converts it without copying; decimal text cost pcwd a
+	// fifth of this function).
 	blocks := map[string]*block{}
 	var order []*block
-	var key strings.Builder
+	var key []byte
 	for ti, t := range targets {
 		srcs := srcsAt[ti]
 		slices.SortFunc(srcs, func(a, b *cfg.Loc) int { return a.ID - b.ID })
 		srcs = slices.Compact(srcs)
-		key.Reset()
-		key.WriteString(strconv.Itoa(t.cell))
+		key = binary.LittleEndian.AppendUint64(key[:0], uint64(t.cell))
 		for _, s := range srcs {
-			key.WriteByte(',')
-			key.WriteString(strconv.Itoa(s.ID))
+			key = binary.LittleEndian.AppendUint64(key, uint64(s.ID))
 		}
-		b, ok := blocks[key.String()]
+		b, ok := blocks[string(key)]
 		if !ok {
 			b = &block{cell: t.cell, srcs: srcs}
-			blocks[key.String()] = b
+			blocks[string(key)] = b
 			order = append(order, b)
 		}
 		b.dsts = append(b.dsts, t.dst)

@@ -258,16 +258,37 @@ func (x FlagVal) AppendKey(b []byte) []byte {
 
 // Meet keeps the bindings e and o agree on.
 // Both are sorted by variable: one merge walk.
+// When they agree on all of e, e itself is returned (envs are never
+// changed in place), else a new env of the exact size: the path-sensitive
+// lockset meets envs by the million on memcached.c, and growing each
+// result by appending was a seventh of its allocations.
 func (e FlagEnv) Meet(o FlagEnv) FlagEnv {
-	var out FlagEnv
-	j := 0
+	n := e.meetInto(o, nil)
+	if n == len(e) {
+		return e
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make(FlagEnv, n)
+	e.meetInto(o, out)
+	return out
+}
+
+// meetInto counts the bindings of e that o has too, storing them in out
+// when it is not nil (of the count's length).
+func (e FlagEnv) meetInto(o, out FlagEnv) int {
+	n, j := 0, 0
 	for _, x := range e {
 		for j < len(o) && o[j].v < x.v {
 			j++
 		}
 		if j < len(o) && o[j] == x {
-			out = append(out, x)
+			if out != nil {
+				out[n] = x
+			}
+			n++
 		}
 	}
-	return out
+	return n
 }

@@ -1,7 +1,6 @@
 package dfg
 
 import (
-	"container/heap"
 	"context"
 	"fmt"
 	"os"
@@ -378,14 +377,14 @@ func (s *Solver) ascend(seeds []int32, b *iterBudget) error {
 	push := func(id int32) {
 		if !inWL[id] {
 			inWL[id] = true
-			heap.Push(wl, [2]int32{s.pos[id], id})
+			wl.push([2]int32{s.pos[id], id})
 		}
 	}
 	for _, id := range seeds {
 		push(id)
 	}
 	for wl.Len() > 0 {
-		id := heap.Pop(wl).([2]int32)[1]
+		id := wl.pop()[1]
 		inWL[id] = false
 		if err := b.step(); err != nil {
 			return err
@@ -608,6 +607,23 @@ func (s *Solver) registerOut(n int) {
 		s.hubOut = append(s.hubOut, nil)
 	}
 	nLocs := len(g.prog.Locs)
+	// Room for the new entries first (an upper bound per source): the
+	// lists grew by appending, which on memcached.c left half their
+	// capacity unused and copied them repeatedly.
+	grow := make([]int32, n)
+	for d := range min(n, nLocs) {
+		edges := g.edges[d]
+		for k := int(s.outN[d]); k < len(edges); k++ {
+			if e := edges[k]; e.Src != nil && e.Src.ID < n {
+				grow[e.Src.ID]++
+			}
+		}
+	}
+	for u, k := range grow {
+		if k > 0 {
+			s.out[u] = slices.Grow(s.out[u], int(k))
+		}
+	}
 	for d := range n {
 		if d >= nLocs {
 			break // a hub's inputs are its tree's leaves (set marks them)
@@ -930,16 +946,51 @@ func (s *Solver) computeWTO() {
 	}
 }
 
+// posHeap is the worklist of ascend: (WTO position, node) pairs, least
+// position first. It is container/heap's algorithm (the same sift-up and
+// sift-down, so the same pop order, ties included) on the concrete type:
+// container/heap's interface boxed every pushed pair (an allocation per
+// push; memcached.c pushes millions).
 type posHeap [][2]int32
 
-func (h posHeap) Len() int           { return len(h) }
-func (h posHeap) Less(i, j int) bool { return h[i][0] < h[j][0] }
-func (h posHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *posHeap) Push(x any)        { *h = append(*h, x.([2]int32)) }
-func (h *posHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
+func (h posHeap) Len() int { return len(h) }
+
+func (h *posHeap) push(x [2]int32) {
+	*h = append(*h, x)
+	a := *h
+	j := len(a) - 1
+	for {
+		i := (j - 1) / 2 // parent
+		if i == j || !(a[j][0] < a[i][0]) {
+			break
+		}
+		a[i], a[j] = a[j], a[i]
+		j = i
+	}
+}
+
+func (h *posHeap) pop() [2]int32 {
+	a := *h
+	n := len(a) - 1
+	a[0], a[n] = a[n], a[0]
+	i := 0
+	for {
+		j1 := 2*i + 1
+		if j1 >= n || j1 < 0 { // j1 < 0 after int overflow
+			break
+		}
+		j := j1 // left child
+		if j2 := j1 + 1; j2 < n && a[j2][0] < a[j1][0] {
+			j = j2 // = 2*i + 2  // right child
+		}
+		if !(a[j][0] < a[i][0]) {
+			break
+		}
+		a[i], a[j] = a[j], a[i]
+		i = j
+	}
+	x := a[n]
+	*h = a[:n]
 	return x
 }
 
@@ -1226,13 +1277,28 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		s.idx = append(s.idx, nil)
 	}
 	edges := s.g.edges[id]
-	if x := s.idx[id]; x != nil && x.n == len(edges) {
-		return x
+	old := s.idx[id]
+	if old != nil && old.n == len(edges) {
+		return old
 	}
 	in := s.g.in[id]
 	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), srcIdx: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
 	nLocs := len(s.g.prog.Locs)
-	for k, e := range edges {
+	// Edges are only appended between rebuilds (which drop s.idx), and
+	// In does not change then: the per-edge entries of the old index are
+	// those of the same edges now, so only the new edges are looked up
+	// (memcached.c: each round re-searched millions of old edges). The
+	// grouping by cell is laid out afresh from them below.
+	start := 0
+	if old != nil && old.n < len(edges) && len(old.at) == len(in)+1 {
+		start = old.n
+		copy(x.src, old.src)
+		copy(x.srcIdx, old.srcIdx)
+		copy(x.slot, old.slot)
+		x.ctrl = slices.Clone(old.ctrl)
+	}
+	for k := start; k < len(edges); k++ {
+		e := edges[k]
 		x.src[k] = -1
 		x.srcIdx[k] = -1
 		if e.Src != nil {
@@ -1250,6 +1316,10 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 			x.ctrl = append(x.ctrl, int32(k))
 		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
 			x.slot[k] = int32(j)
+		}
+	}
+	for _, j := range x.slot {
+		if j >= 0 {
 			x.at[j+2]++
 		}
 	}

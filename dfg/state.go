@@ -145,36 +145,64 @@ func (st *State) Truth(cond cfg.Expr) Truth {
 	if st.bottom {
 		return Bottom
 	}
+	return st.finishTruth(cond, st.valueTruth(cond))
+}
+
+// valueTruth is the part of Truth that depends only on the values of the
+// cells cond reads (frameFor): decided when refinement alone settles it
+// (⊥, True, False), else t is what the domain's Entails says of a single
+// linear comparison (True, False or Unknown).
+type valueTruth struct {
+	t       Truth
+	decided bool
+}
+
+func (st *State) valueTruth(cond cfg.Expr) valueTruth {
 	f, v := st.frameFor(cond)
+	return valueTruthOf(f, v, cond)
+}
+
+func valueTruthOf(f *frame, v domains.Value, cond cfg.Expr) valueTruth {
 	if v.IsBottom() {
-		return Bottom
+		return valueTruth{Bottom, true}
 	}
 	tv := f.assume(v, cond, true)
 	fv := f.assume(v, cond, false)
 	switch {
 	case tv.IsBottom() && fv.IsBottom():
-		return Bottom
+		return valueTruth{Bottom, true}
 	case fv.IsBottom():
-		return True
+		return valueTruth{True, true}
 	case tv.IsBottom():
-		return False
-	}
-	if st.guarded(cond) {
-		return True
+		return valueTruth{False, true}
 	}
 	if b, ok := cond.(*cfg.Binary); ok && isComparison(b.Op) && b.X.ExprType().IsInt() && b.Y.ExprType().IsInt() {
 		v2, l := f.lin(v, b.X)
 		v2, r := f.lin(v2, b.Y)
 		if l.exact && r.exact {
 			if cs, ok := cmpCons(b.Op, l.lin, r.lin); ok && entailsAll(v2, cs) {
-				return True
+				return valueTruth{True, false}
 			}
 			if cs, ok := cmpCons(b.Op.Negated(), l.lin, r.lin); ok && entailsAll(v2, cs) {
-				return False
+				return valueTruth{False, false}
 			}
 		}
 	}
-	return Unknown
+	return valueTruth{Unknown, false}
+}
+
+// finishTruth is Truth given valueTruth: an undecided condition is True
+// when guarded at the location (checked before the domain's answer, as
+// the source-by-source argument is independent of it), else what the
+// domain entails.
+func (st *State) finishTruth(cond cfg.Expr, vt valueTruth) Truth {
+	if vt.decided {
+		return vt.t
+	}
+	if st.guarded(cond) {
+		return True
+	}
+	return vt.t
 }
 
 // guarded reports whether cond holds at the location source by source:

@@ -237,6 +237,13 @@ func (c *coarseGame) writerReach(r *flowRow) error {
 func (c *coarseGame) addFlows(r *flowRow, m bitset) {
 	u := c.useful(r.x)
 	em := c.e.emits(r.x)
+	// Room for the row's new readers at once (a base mask adds thousands
+	// to an empty list: regrowing it was most of this function on pcwd).
+	add := 0
+	for i, w := range m {
+		add += bits.OnesCount64(w & u[i] &^ r.set[i])
+	}
+	r.todo = slices.Grow(r.todo, add)
 	for i, w := range m {
 		w &= u[i] &^ r.set[i]
 		if w == 0 {
@@ -352,6 +359,14 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 			r := c.rows[i]
 			r.todo = append(r.todo, r.blocked...)
 			r.blocked = nil
+			// The row's cell is fixed: its liveness and emit rows are
+			// looked up once, not per step (two map lookups per step
+			// were a third of pcwd's reader steps).
+			sink.live = c.live[r.x]
+			sink.emit = c.e.emitAt[r.x]
+			if c.e.allFacts {
+				sink.emit = nil
+			}
 			for len(r.todo) > 0 {
 				b := r.todo[len(r.todo)-1]
 				r.todo = r.todo[:len(r.todo)-1]
@@ -408,6 +423,9 @@ type stepSink struct {
 	facts []fact3
 	flows int
 	succ  []int32
+	// live, emit: the current row's cell's liveness (useful) and emit
+	// rows (nil emit: every fact is listed), set per row by run.
+	live, emit bitset
 }
 
 // stepMask sets mask to pair(a, ·) ∩ exec(a, ·) when a modifies a global
@@ -486,11 +504,7 @@ func (c *coarseGame) readerStep(r *flowRow, b int, sink *stepSink) {
 	if len(succ) > 1 {
 		slices.Sort(succ)
 	}
-	u := c.live[r.x]
-	em := c.e.emitAt[r.x]
-	if c.e.allFacts {
-		em = nil
-	}
+	u, em := sink.live, sink.emit
 	for i, b2 := range succ {
 		if i > 0 && succ[i-1] == b2 || !u.has(int(b2)) || r.set.has(int(b2)) {
 			continue

@@ -74,10 +74,23 @@ type readersAt struct {
 	lastKey  uint64
 	last     []*cfg.Loc
 	haveLast bool
+	// dense: per cell, by position, 1 + the index of its list in lists
+	// (0: not computed yet), for the cells that fit in denseLeft entries;
+	// the others use m. A fact's lookup is then an array read instead of
+	// a hash of a large map (pcwd: millions of facts, that map access was
+	// most of mapEdges). The lists are the same either way.
+	dense     map[int32][]int32
+	lists     [][]*cfg.Loc
+	denseLeft int
+	lastX     int32
+	lastTab   []int32
 }
 
+// readersDenseEntries bounds the dense tables' entries (4 bytes each).
+const readersDenseEntries = 16 << 20
+
 func (e *Engine) readersAt() *readersAt {
-	return &readersAt{m: map[uint64][]*cfg.Loc{}}
+	return &readersAt{m: map[uint64][]*cfg.Loc{}, dense: map[int32][]int32{}, denseLeft: readersDenseEntries, lastX: -1}
 }
 
 func (r *readersAt) of(e *Engine, b, x int32) []*cfg.Loc {
@@ -85,18 +98,46 @@ func (r *readersAt) of(e *Engine, b, x int32) []*cfg.Loc {
 	if r.haveLast && k == r.lastKey {
 		return r.last
 	}
-	ls, ok := r.m[k]
-	if !ok {
-		if l := e.pos.locs[b]; e.usesCell(l, int(x)) {
-			ls = append(ls, l)
+	if x != r.lastX {
+		tab, ok := r.dense[x]
+		if !ok && r.denseLeft >= len(e.pos.locs) {
+			tab = make([]int32, len(e.pos.locs))
+			r.denseLeft -= len(tab)
+			r.dense[x] = tab
 		}
-		for _, l := range e.pos.preRun[b] {
-			if e.usesCell(l, int(x)) {
-				ls = append(ls, l)
-			}
+		r.lastX, r.lastTab = x, tab
+	}
+	var ls []*cfg.Loc
+	if tab := r.lastTab; tab != nil {
+		if i := tab[b]; i > 0 {
+			ls = r.lists[i-1]
+		} else {
+			ls = r.compute(e, b, x)
+			r.lists = append(r.lists, ls)
+			tab[b] = int32(len(r.lists))
 		}
-		r.m[k] = ls
+	} else {
+		var ok bool
+		ls, ok = r.m[k]
+		if !ok {
+			ls = r.compute(e, b, x)
+			r.m[k] = ls
+		}
 	}
 	r.lastKey, r.last, r.haveLast = k, ls, true
+	return ls
+}
+
+// compute lists the locations fact (·, x, b) maps to.
+func (r *readersAt) compute(e *Engine, b, x int32) []*cfg.Loc {
+	var ls []*cfg.Loc
+	if l := e.pos.locs[b]; e.usesCell(l, int(x)) {
+		ls = append(ls, l)
+	}
+	for _, l := range e.pos.preRun[b] {
+		if e.usesCell(l, int(x)) {
+			ls = append(ls, l)
+		}
+	}
 	return ls
 }

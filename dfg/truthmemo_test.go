@@ -1,0 +1,80 @@
+package dfg
+
+import (
+	"math/rand"
+	"testing"
+
+	"chorus/cfg"
+)
+
+// TruthMemo must answer exactly as State.Truth: every condition of the
+// program (assumes, checks) asked at every location, in a random order
+// and twice (the second time from the memo), on random programs in both
+// domains, relational and not.
+func TestTruthMemoEqualsTruth(t *testing.T) {
+	asked, hits := 0, 0
+	for seed := int64(1); seed <= 30; seed++ {
+		p := genProgramN(seed, 50)
+		var conds []cfg.Expr
+		for _, l := range p.Locs {
+			switch a := l.Act.(type) {
+			case *cfg.Assume:
+				conds = append(conds, a.Cond)
+			case *cfg.CheckAct:
+				conds = append(conds, a.Cond)
+			}
+		}
+		r := rand.New(rand.NewSource(seed))
+		for _, dom := range bothDomains {
+			s := solve(t, p, seed%2 == 0, dom)
+			memo := s.NewTruthMemo()
+			for pass := range 2 {
+				for _, i := range r.Perm(len(p.Locs) * len(conds)) {
+					l, c := p.Locs[i/len(conds)], conds[i%len(conds)]
+					st := s.At(l)
+					n := len(memo.m)
+					got, want := memo.Truth(st, c), st.Truth(c)
+					if got != want {
+						t.Fatalf("seed %d %s pass %d: location %d, condition %v: memo %v, Truth %v", seed, dom.Name(), pass, l.ID, c, got, want)
+					}
+					asked++
+					if len(memo.m) == n && !st.IsBottom() {
+						hits++
+					}
+				}
+			}
+		}
+	}
+	if hits == 0 || hits == asked {
+		t.Fatalf("memo hits %d of %d questions: the test does not exercise both paths", hits, asked)
+	}
+}
+
+// The guarded part is per location: two locations with the same values
+// for d, one guarded by d != 0 and one not, must get different answers
+// from the same memo entry.
+func TestTruthMemoKeepsGuardsPerLocation(t *testing.T) {
+	b := newIRB()
+	d := b.local("d", cfg.Int32)
+	c1 := b.check(cfg.DivByZeroCheck, bin(cfg.Ne, ref(d), k32(0)))
+	_, l := b.seq(b.cur.Entry, havoc(ref(d)))
+	_, l1 := b.seq(l, assume(bin(cfg.Ne, ref(d), k32(0))))
+	j, jl := b.seq(nil, c1)
+	link(l1, j)
+	b.exit(jl)
+	p := b.fix()
+	for _, dom := range bothDomains {
+		s := solve(t, p, false, dom)
+		memo := s.NewTruthMemo()
+		cond := c1.Cond
+		for _, loc := range p.Locs {
+			st := s.At(loc)
+			if got, want := memo.Truth(st, cond), st.Truth(cond); got != want {
+				t.Fatalf("%s: location %d: memo %v, Truth %v", dom.Name(), loc.ID, got, want)
+			}
+		}
+		if got := memo.Truth(s.At(c1.Check.Loc), cond); got != True {
+			t.Fatalf("%s: the guarded check: %v, want true", dom.Name(), got)
+		}
+	}
+}
