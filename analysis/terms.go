@@ -30,7 +30,7 @@ type Write struct {
 // with a constant and the writer assigns that variable), writes whose
 // values cannot violate the check are left out.
 func (r *Result) Writes(c CheckResult) []Write {
-	if len(c.Interference) == 0 {
+	if c.Interference == nil && c.Status != Unproven {
 		return nil
 	}
 	// Memoized per check (the report and the warning's explanation both
@@ -43,6 +43,11 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if ws, ok := r.writes[c.Check]; ok && c.Check != nil {
 		return slices.Clip(ws)
 	}
+	// (built here, not kept: InterferenceOf)
+	edges := r.InterferenceOf(c)
+	if len(edges) == 0 {
+		return nil
+	}
 	subject, op, k, filter := checkSubject(c.Check)
 	if r.wr == nil {
 		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}, bySig: map[uint64][]writesOf{}}
@@ -54,9 +59,9 @@ func (r *Result) Writes(c CheckResult) []Write {
 	// sequence as an earlier one gets its list.
 	var sig uint64
 	if !filter {
-		sig = sourceCellHash(c.Interference)
+		sig = sourceCellHash(edges)
 		for _, m := range wr.bySig[sig] {
-			if sameSourceCells(m.edges, c.Interference) {
+			if sameSourceCells(m.keys, edges) {
 				r.memoWrites(c, m.out)
 				return slices.Clip(m.out)
 			}
@@ -71,14 +76,14 @@ func (r *Result) Writes(c CheckResult) []Write {
 	// source (interferenceInto), so a pair repeats only within its
 	// source's run of edges: emittedIn[cell] == run marks the pair of the
 	// current run; a list in another order takes the map.
-	bySource := slices.IsSortedFunc(c.Interference, func(a, b dfg.Edge) int { return cmp.Compare(a.Src.ID, b.Src.ID) })
+	bySource := slices.IsSortedFunc(edges, func(a, b dfg.Edge) int { return cmp.Compare(a.Src.ID, b.Src.ID) })
 	var emittedIn []int32
 	var emitted map[uint64]bool
 	if !bySource {
 		emitted = map[uint64]bool{}
 	}
 	run, cur := int32(0), -1
-	for _, e := range c.Interference {
+	for _, e := range edges {
 		cell := int(e.Cell)
 		if bySource {
 			if e.Src.ID != cur {
@@ -112,7 +117,7 @@ func (r *Result) Writes(c CheckResult) []Write {
 	}
 	r.memoWrites(c, out)
 	if !filter {
-		wr.bySig[sig] = append(wr.bySig[sig], writesOf{c.Interference, out})
+		wr.bySig[sig] = append(wr.bySig[sig], writesOf{sourceCellKeys(edges), out})
 	}
 	return slices.Clip(out)
 }
@@ -126,26 +131,40 @@ func (r *Result) memoWrites(c CheckResult, out []Write) {
 	}
 }
 
-// writesOf is an unfiltered Writes result and the edges it came from.
+// writesOf is an unfiltered Writes result and the (source, cell)
+// sequence of the edges it came from (sourceCellKeys: 8 bytes an edge
+// instead of the edge's 24, for the lists kept for comparison).
 type writesOf struct {
-	edges []dfg.Edge
-	out   []Write
+	keys []uint64
+	out  []Write
+}
+
+// sourceCellKey is the (source, cell) pair of e as one integer.
+func sourceCellKey(e dfg.Edge) uint64 { return uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell)) }
+
+// sourceCellKeys returns the (source, cell) sequence of es.
+func sourceCellKeys(es []dfg.Edge) []uint64 {
+	out := make([]uint64, len(es))
+	for i, e := range es {
+		out[i] = sourceCellKey(e)
+	}
+	return out
 }
 
 // sourceCellHash hashes the (source, cell) sequence of es (FNV-1a).
 func sourceCellHash(es []dfg.Edge) uint64 {
 	h := uint64(14695981039346656037)
 	for _, e := range es {
-		h ^= uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+		h ^= sourceCellKey(e)
 		h *= 1099511628211
 	}
 	return h
 }
 
-// sameSourceCells reports whether a and b have the same (source, cell)
-// sequence.
-func sameSourceCells(a, b []dfg.Edge) bool {
-	return slices.EqualFunc(a, b, func(x, y dfg.Edge) bool { return x.Src == y.Src && x.Cell == y.Cell })
+// sameSourceCells reports whether keys is the (source, cell) sequence of
+// b.
+func sameSourceCells(keys []uint64, b []dfg.Edge) bool {
+	return slices.EqualFunc(keys, b, func(k uint64, y dfg.Edge) bool { return k == sourceCellKey(y) })
 }
 
 // writeNames interns, for Writes, the cells' names and the sources'
