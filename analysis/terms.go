@@ -61,7 +61,7 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if !filter {
 		sig = sourceCellHash(edges)
 		for _, m := range wr.bySig[sig] {
-			if sameSourceCells(m.keys, edges) {
+			if m.same(edges) {
 				r.memoWrites(c, m.out)
 				return slices.Clip(m.out)
 			}
@@ -117,7 +117,7 @@ func (r *Result) Writes(c CheckResult) []Write {
 	}
 	r.memoWrites(c, out)
 	if !filter {
-		wr.bySig[sig] = append(wr.bySig[sig], writesOf{sourceCellKeys(edges), out})
+		wr.bySig[sig] = append(wr.bySig[sig], newWritesOf(edges, out))
 	}
 	return slices.Clip(out)
 }
@@ -132,11 +132,61 @@ func (r *Result) memoWrites(c CheckResult, out []Write) {
 }
 
 // writesOf is an unfiltered Writes result and the (source, cell)
-// sequence of the edges it came from (sourceCellKeys: 8 bytes an edge
-// instead of the edge's 24, for the lists kept for comparison).
+// sequence of the edges it came from: the sequence itself (sourceCellKeys:
+// 8 bytes an edge instead of the edge's 24) when it has at most
+// maxKeptKeys edges, else only its length and a second, independent hash
+// (ddverify/floppy.c: thousands of unproven checks with distinct
+// sequences of up to millions of edges, all kept, did not fit in 12 GB).
+// A long sequence then matches another with the same length and both
+// 64-bit hashes; only the explanation of a warning depends on it, never a
+// status.
 type writesOf struct {
-	keys []uint64
-	out  []Write
+	keys  []uint64
+	n     int
+	hash2 uint64
+	out   []Write
+}
+
+// maxKeptKeys bounds the sequences writesOf keeps for an exact
+// comparison.
+const maxKeptKeys = 1 << 14
+
+func newWritesOf(es []dfg.Edge, out []Write) writesOf {
+	w := writesOf{n: len(es), out: out}
+	if len(es) <= maxKeptKeys {
+		w.keys = sourceCellKeys(es)
+	} else {
+		w.hash2 = sourceCellHash2(es)
+	}
+	return w
+}
+
+// same reports whether es has the (source, cell) sequence of w (its
+// sourceCellHash is already known to be equal).
+func (w writesOf) same(es []dfg.Edge) bool {
+	if len(es) != w.n {
+		return false
+	}
+	if w.keys != nil || w.n == 0 {
+		return sameSourceCells(w.keys, es)
+	}
+	return sourceCellHash2(es) == w.hash2
+}
+
+// sourceCellHash2 hashes the (source, cell) sequence of es independently
+// of sourceCellHash (a multiply-xorshift mix per element, position
+// dependent).
+func sourceCellHash2(es []dfg.Edge) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for i, e := range es {
+		x := sourceCellKey(e) ^ uint64(i)*0xbf58476d1ce4e5b9
+		x ^= x >> 31
+		x *= 0x94d049bb133111eb
+		x ^= x >> 29
+		h = (h ^ x) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
 }
 
 // sourceCellKey is the (source, cell) pair of e as one integer.
