@@ -115,12 +115,24 @@ func (r *Result) Writes(c CheckResult) []Write {
 			out = append(out, Write{Pos: e.Src.Pos, Var: wr.names[name], Value: val.str})
 		}
 	}
+	// Memoized only within writesMemoBudget (the same out in both memos
+	// counts once): past it a result is recomputed when asked again,
+	// the same list.
+	if wr.kept+len(out) > writesMemoBudget {
+		return slices.Clip(out)
+	}
+	wr.kept += len(out)
 	r.memoWrites(c, out)
 	if !filter {
 		wr.bySig[sig] = append(wr.bySig[sig], newWritesOf(edges, out))
 	}
 	return slices.Clip(out)
 }
+
+// writesMemoBudget bounds the Writes entries the memos keep (about 80
+// bytes each, plus the kept sequences): ddverify/floppy.c has thousands
+// of unproven checks, each reached by thousands of writes.
+var writesMemoBudget = 1 << 22
 
 func (r *Result) memoWrites(c CheckResult, out []Write) {
 	if c.Check != nil {
@@ -226,6 +238,7 @@ type writeNames struct {
 	written   []writtenValue // per source location ID (key 0: not yet)
 	srcIndex  map[srcWrite]int32
 	bySig     map[uint64][]writesOf // unfiltered results by sourceCellHash
+	kept      int                   // Write entries in the memos' lists (writesMemoBudget)
 }
 
 // srcWrite is what a source contributes to a Write.

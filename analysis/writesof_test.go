@@ -50,3 +50,10 @@ func TestWritesOfSame(t *testing.T) {
 		t.Error("a reordered long sequence matches")
 	}
 }
+
+// Past the memo budget Writes recomputes: the same lists.
+func TestWritesMatchReferencePastMemoBudget(t *testing.T) {
+	defer func(old int) { writesMemoBudget = old }(writesMemoBudget)
+	writesMemoBudget = 3
+	TestWritesMatchReference(t)
+}
