@@ -132,8 +132,21 @@ type CheckResult struct {
 	Message string // the invariant at the site (variables' intervals), or why it is unreachable
 	// Interference lists, for an unproven check, the interference edges
 	// into the site for cells the check reads (the cross-thread values the
-	// invariant there includes).
+	// invariant there includes). Analyze leaves it nil: the list is built
+	// when asked for (Result.InterferenceOf, Result.Writes), one check at
+	// a time, since on the largest drivers the lists of all unproven
+	// checks, expanded from hubs, did not fit in memory together.
 	Interference []dfg.Edge
+}
+
+// InterferenceOf returns c.Interference, or, when it is nil and c is
+// unproven, the list interferenceInto builds from the final graph (not
+// kept: the caller holds the only copy).
+func (r *Result) InterferenceOf(c CheckResult) []dfg.Edge {
+	if c.Interference != nil || c.Status != Unproven || c.Check == nil || c.Check.Loc == nil || r.Graph == nil {
+		return c.Interference
+	}
+	return interferenceInto(r.Graph, c.Check.Loc)
 }
 
 // Round describes one round of the outer loop.
@@ -422,11 +435,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			continue
 		}
 		status, msg := solver.CheckStatus(chk)
-		cr := CheckResult{Check: chk, Status: status, Message: msg}
-		if status == Unproven && chk.Loc != nil {
-			cr.Interference = interferenceInto(g, chk.Loc)
-		}
-		res.Checks = append(res.Checks, cr)
+		res.Checks = append(res.Checks, CheckResult{Check: chk, Status: status, Message: msg})
 	}
 	st.Checks = time.Since(t2)
 	st.InterferenceEdges = g.NumInterferenceEdges()

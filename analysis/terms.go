@@ -30,7 +30,7 @@ type Write struct {
 // with a constant and the writer assigns that variable), writes whose
 // values cannot violate the check are left out.
 func (r *Result) Writes(c CheckResult) []Write {
-	if len(c.Interference) == 0 {
+	if c.Interference == nil && c.Status != Unproven {
 		return nil
 	}
 	// Memoized per check (the report and the warning's explanation both
@@ -43,6 +43,11 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if ws, ok := r.writes[c.Check]; ok && c.Check != nil {
 		return slices.Clip(ws)
 	}
+	// (built here, not kept: InterferenceOf)
+	edges := r.InterferenceOf(c)
+	if len(edges) == 0 {
+		return nil
+	}
 	subject, op, k, filter := checkSubject(c.Check)
 	if r.wr == nil {
 		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}, bySig: map[uint64][]writesOf{}}
@@ -54,9 +59,9 @@ func (r *Result) Writes(c CheckResult) []Write {
 	// sequence as an earlier one gets its list.
 	var sig uint64
 	if !filter {
-		sig = sourceCellHash(c.Interference)
+		sig = sourceCellHash(edges)
 		for _, m := range wr.bySig[sig] {
-			if sameSourceCells(m.edges, c.Interference) {
+			if m.same(edges) {
 				r.memoWrites(c, m.out)
 				return slices.Clip(m.out)
 			}
@@ -71,14 +76,14 @@ func (r *Result) Writes(c CheckResult) []Write {
 	// source (interferenceInto), so a pair repeats only within its
 	// source's run of edges: emittedIn[cell] == run marks the pair of the
 	// current run; a list in another order takes the map.
-	bySource := slices.IsSortedFunc(c.Interference, func(a, b dfg.Edge) int { return cmp.Compare(a.Src.ID, b.Src.ID) })
+	bySource := slices.IsSortedFunc(edges, func(a, b dfg.Edge) int { return cmp.Compare(a.Src.ID, b.Src.ID) })
 	var emittedIn []int32
 	var emitted map[uint64]bool
 	if !bySource {
 		emitted = map[uint64]bool{}
 	}
 	run, cur := int32(0), -1
-	for _, e := range c.Interference {
+	for _, e := range edges {
 		cell := int(e.Cell)
 		if bySource {
 			if e.Src.ID != cur {
@@ -110,12 +115,24 @@ func (r *Result) Writes(c CheckResult) []Write {
 			out = append(out, Write{Pos: e.Src.Pos, Var: wr.names[name], Value: val.str})
 		}
 	}
+	// Memoized only within writesMemoBudget (the same out in both memos
+	// counts once): past it a result is recomputed when asked again,
+	// the same list.
+	if wr.kept+len(out) > writesMemoBudget {
+		return slices.Clip(out)
+	}
+	wr.kept += len(out)
 	r.memoWrites(c, out)
 	if !filter {
-		wr.bySig[sig] = append(wr.bySig[sig], writesOf{c.Interference, out})
+		wr.bySig[sig] = append(wr.bySig[sig], newWritesOf(edges, out))
 	}
 	return slices.Clip(out)
 }
+
+// writesMemoBudget bounds the Writes entries the memos keep (about 80
+// bytes each, plus the kept sequences): ddverify/floppy.c has thousands
+// of unproven checks, each reached by thousands of writes.
+var writesMemoBudget = 1 << 22
 
 func (r *Result) memoWrites(c CheckResult, out []Write) {
 	if c.Check != nil {
@@ -126,26 +143,90 @@ func (r *Result) memoWrites(c CheckResult, out []Write) {
 	}
 }
 
-// writesOf is an unfiltered Writes result and the edges it came from.
+// writesOf is an unfiltered Writes result and the (source, cell)
+// sequence of the edges it came from: the sequence itself (sourceCellKeys:
+// 8 bytes an edge instead of the edge's 24) when it has at most
+// maxKeptKeys edges, else only its length and a second, independent hash
+// (ddverify/floppy.c: thousands of unproven checks with distinct
+// sequences of up to millions of edges, all kept, did not fit in 12 GB).
+// A long sequence then matches another with the same length and both
+// 64-bit hashes; only the explanation of a warning depends on it, never a
+// status.
 type writesOf struct {
-	edges []dfg.Edge
+	keys  []uint64
+	n     int
+	hash2 uint64
 	out   []Write
+}
+
+// maxKeptKeys bounds the sequences writesOf keeps for an exact
+// comparison.
+const maxKeptKeys = 1 << 14
+
+func newWritesOf(es []dfg.Edge, out []Write) writesOf {
+	w := writesOf{n: len(es), out: out}
+	if len(es) <= maxKeptKeys {
+		w.keys = sourceCellKeys(es)
+	} else {
+		w.hash2 = sourceCellHash2(es)
+	}
+	return w
+}
+
+// same reports whether es has the (source, cell) sequence of w (its
+// sourceCellHash is already known to be equal).
+func (w writesOf) same(es []dfg.Edge) bool {
+	if len(es) != w.n {
+		return false
+	}
+	if w.keys != nil || w.n == 0 {
+		return sameSourceCells(w.keys, es)
+	}
+	return sourceCellHash2(es) == w.hash2
+}
+
+// sourceCellHash2 hashes the (source, cell) sequence of es independently
+// of sourceCellHash (a multiply-xorshift mix per element, position
+// dependent).
+func sourceCellHash2(es []dfg.Edge) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for i, e := range es {
+		x := sourceCellKey(e) ^ uint64(i)*0xbf58476d1ce4e5b9
+		x ^= x >> 31
+		x *= 0x94d049bb133111eb
+		x ^= x >> 29
+		h = (h ^ x) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+// sourceCellKey is the (source, cell) pair of e as one integer.
+func sourceCellKey(e dfg.Edge) uint64 { return uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell)) }
+
+// sourceCellKeys returns the (source, cell) sequence of es.
+func sourceCellKeys(es []dfg.Edge) []uint64 {
+	out := make([]uint64, len(es))
+	for i, e := range es {
+		out[i] = sourceCellKey(e)
+	}
+	return out
 }
 
 // sourceCellHash hashes the (source, cell) sequence of es (FNV-1a).
 func sourceCellHash(es []dfg.Edge) uint64 {
 	h := uint64(14695981039346656037)
 	for _, e := range es {
-		h ^= uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+		h ^= sourceCellKey(e)
 		h *= 1099511628211
 	}
 	return h
 }
 
-// sameSourceCells reports whether a and b have the same (source, cell)
-// sequence.
-func sameSourceCells(a, b []dfg.Edge) bool {
-	return slices.EqualFunc(a, b, func(x, y dfg.Edge) bool { return x.Src == y.Src && x.Cell == y.Cell })
+// sameSourceCells reports whether keys is the (source, cell) sequence of
+// b.
+func sameSourceCells(keys []uint64, b []dfg.Edge) bool {
+	return slices.EqualFunc(keys, b, func(k uint64, y dfg.Edge) bool { return k == sourceCellKey(y) })
 }
 
 // writeNames interns, for Writes, the cells' names and the sources'
@@ -157,6 +238,7 @@ type writeNames struct {
 	written   []writtenValue // per source location ID (key 0: not yet)
 	srcIndex  map[srcWrite]int32
 	bySig     map[uint64][]writesOf // unfiltered results by sourceCellHash
+	kept      int                   // Write entries in the memos' lists (writesMemoBudget)
 }
 
 // srcWrite is what a source contributes to a Write.

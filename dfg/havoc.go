@@ -1,14 +1,30 @@
 package dfg
 
 // havocTracksOld makes a Havoc track the old value of the one-variable
-// cells it writes weakly. It is ON by default for now: with it off, the
-// states at every location but the havocs are the same on the test
-// programs (TestHavocOldValueNotNeeded), yet on ddverify/cm206.c and
-// applicom.c the final statuses differ (15 more checks proven, e.g. an
-// invariant n in [0, 9] at genhd.c:27 in an unbounded template whose
-// racing increments could in principle exceed 9). Until the difference is
-// explained (precision from the game's positions, or a lost interference
-// source), the old value stays tracked; floppy.c's graph is larger for it.
+// cells it writes weakly (a test switch; off in every real run).
+//
+// It was on for a while because, with it off, ddverify/cm206.c and
+// applicom.c prove 15 more checks (6 and 9), among them an invariant n in
+// [0, 9] at genhd.c:27 in the template ddv_2, which cfg marks Unbounded.
+// Settled (session 2026-11-27c): the rule changes no state and no
+// interference edge there; it changes which game runs. With the old value
+// tracked, the coarse game's flow facts pass its bound
+// (interference.DefaultMaxCoarseFlows, 32 M: cm206 34.9 M, applicom
+// 37.1 M) and the engine falls back to the flow-insensitive game; without
+// it they stay under (30.4 M, 18.7 M) and the coarse game runs. Forcing
+// the coarse game with the old value tracked (no flow bound) gives exactly
+// the statuses of the rule on both drivers. And the coarse game is right
+// on cm206: ddv_2 is Unbounded only syntactically (main's shared body
+// __cm206_init is called before ddv_2's spawn and again, through a cdev
+// fops pointer, after it, so its return closes a cycle through the spawn
+// site), but that second call sits behind "if (number_cdev_registered ==
+// 0) return;" and no code ever registers a cdev, so Φ is ⊥ there, the
+// game derives no second ddv_2 and no concurrent alloc_disk: the racing
+// increments do not exist. testdata/check/havoc_race.c pins the shape
+// (havocs around racing increments stay unproven in an unbounded template,
+// proven with one instance), and the oracle's open programs of kind
+// gen.OpenHavoc (unknown calls writing what they are handed) compare it
+// with concrete externals (DropHavocs is caught).
 //
 // Why the old value of a havocked one-variable cell is not an input
 // (graph.go build): a Havoc writes the full range of each cell's type
@@ -28,4 +44,12 @@ package dfg
 // ten thousand unknown-call havocs of the same 337 address-taken globals
 // made every such global live across the whole program (175k locations,
 // 135k edges per cell).
-var havocTracksOld = true
+//
+// Interference, any number of threads: an interference edge of such a
+// cell into the Havoc is rejected (AddEdge: not tracked there), which
+// loses nothing, since no other thread's value of the cell can change
+// the Havoc's post; the game still counts the Havoc as a writer of the
+// cell (mod, so its box reaches other threads' readers) and as a kill for
+// a reader passing it, whose later reads get the Havoc's post, the box,
+// sequentially: it contains whatever another thread wrote before.
+var havocTracksOld = false

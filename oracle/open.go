@@ -46,6 +46,25 @@ func DropUnknownSpawns(p *cfg.Program) int {
 	return n
 }
 
+// openWho names the unknown code of each kind of open program.
+var openWho = map[gen.OpenKind]string{gen.OpenCallback: "external", gen.OpenLibrary: "library's client", gen.OpenHavoc: "external ext_touch"}
+
+// DropAllHavocs is a deliberate breakage for the oracle's mutation test
+// of unknown calls' havocs (gen.OpenHavoc, whose open programs have no
+// other Havoc): it turns every Havoc into Skip, as if an unknown external
+// never wrote what its arguments and the address-taken globals reach.
+// Applied before the analysis only.
+func DropAllHavocs(p *cfg.Program) int {
+	n := 0
+	for _, l := range p.Locs {
+		if _, ok := l.Act.(*cfg.Havoc); ok {
+			l.Act = &cfg.Skip{}
+			n++
+		}
+	}
+	return n
+}
+
 // CheckOpen compares the analysis of op.Abstract (in every domain of c,
 // or domain) with the exploration of op.Concrete. Violations have kind
 // "open-check"; a frontend failure of either version is "frontend". It
@@ -79,8 +98,11 @@ func (c *Config) CheckOpen(ctx context.Context, op *gen.OpenProg, domain string)
 		return frontend(fmt.Errorf("explore: %w", err))
 	}
 	pr.States, pr.Complete, pr.RuntimeErrors = ex.States, ex.Complete, len(ex.Errors)
-	if c.Mutation == DropCallbacks {
+	switch c.Mutation {
+	case DropCallbacks:
 		DropUnknownSpawns(abs)
+	case DropHavocs:
+		DropAllHavocs(abs)
 	}
 	type site struct {
 		pos  token.Position
@@ -124,9 +146,9 @@ func (c *Config) CheckOpen(ctx context.Context, op *gen.OpenProg, domain string)
 			if open[s] {
 				continue
 			}
-			detail := fmt.Sprintf("%s check fails when the %s %s, but every check there is proven or unreachable", s.kind, map[gen.OpenKind]string{gen.OpenCallback: "external", gen.OpenLibrary: "library's client"}[op.Kind], op.How)
+			detail := fmt.Sprintf("%s check fails when the %s %s, but every check there is proven or unreachable", s.kind, openWho[op.Kind], op.How)
 			if !present[s] {
-				detail = fmt.Sprintf("%s check fails when the %s %s, but the open program has no check there", s.kind, map[gen.OpenKind]string{gen.OpenCallback: "external", gen.OpenLibrary: "library's client"}[op.Kind], op.How)
+				detail = fmt.Sprintf("%s check fails when the %s %s, but the open program has no check there", s.kind, openWho[op.Kind], op.How)
 			}
 			pr.Violations = append(pr.Violations, &Violation{Seed: seed, Domain: dom, Mutation: c.Mutation, Kind: "open-check", Pos: s.pos, Detail: detail, Source: op.Concrete})
 		}

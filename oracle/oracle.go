@@ -37,6 +37,7 @@ const (
 	NoMixedForget                   // join foreign edges into mixed cells without forgetting the other thread's locals
 	DropReturns                     // analyze with the edges from shared bodies back to their return sites removed
 	DropCallbacks                   // open programs: analyze without the spawns of callbacks and of a library's client (DropUnknownSpawns)
+	DropHavocs                      // open programs: analyze with every Havoc made a Skip (DropHavocs: unknown calls write nothing)
 )
 
 func (m Mutation) String() string {
@@ -55,6 +56,8 @@ func (m Mutation) String() string {
 		return "no-mixed-forget"
 	case DropCallbacks:
 		return "drop-callbacks"
+	case DropHavocs:
+		return "drop-havocs"
 	}
 	return "none"
 }

@@ -38,11 +38,20 @@ type OpenKind int
 const (
 	OpenCallback OpenKind = iota // callbacks handed to an unknown external function
 	OpenLibrary                  // a library without main
+	// OpenHavoc: threads (one spawned once, one in a loop) and main call
+	// an external "ext_touch(&gN)" declared and never defined, which may
+	// write the global it is handed (and every address-taken global):
+	// the havocs of unknown calls (dfg/havoc.go). The completion writes
+	// a constant, increments, or does nothing.
+	OpenHavoc
 )
 
 func (k OpenKind) String() string {
-	if k == OpenLibrary {
+	switch k {
+	case OpenLibrary:
 		return "library"
+	case OpenHavoc:
+		return "havoc"
 	}
 	return "callback"
 }
@@ -96,6 +105,22 @@ func GenerateOpen(seed int64, kind OpenKind) *OpenProg {
 			g.block(&w, "  ", 2+r.IntN(3), true, 1)
 			w.WriteString("}\n")
 		}
+	case OpenHavoc:
+		g.touch = true
+		w.WriteString("extern void ext_touch(int *p);\n")
+		for i := 0; i < 2; i++ {
+			name := fmt.Sprintf("t%d", i)
+			op.Funcs = append(op.Funcs, name)
+			fmt.Fprintf(&w, "\nvoid *%s(void *arg) {\n", name)
+			g.block(&w, "  ", 2+r.IntN(3), false, 1)
+			w.WriteString("  return 0;\n}\n")
+		}
+		w.WriteString("\nint main(void) {\n  pthread_t h;\n")
+		g.block(&w, "  ", 1+r.IntN(2), false, 1)
+		w.WriteString("  pthread_create(&h, 0, t0, 0);\n")
+		fmt.Fprintf(&w, "  for (int i = 0; i < %d; i++)\n    pthread_create(&h, 0, t1, 0);\n", 1+r.IntN(2))
+		g.block(&w, "  ", 1+r.IntN(2), false, 1)
+		w.WriteString("  return 0;\n}\n")
 	}
 	op.Abstract = w.String()
 	op.Lines = strings.Count(op.Abstract, "\n")
@@ -134,6 +159,22 @@ func GenerateOpen(seed int64, kind OpenKind) *OpenProg {
 			}
 		}
 		w.WriteString("  return 0;\n}\n")
+	case OpenHavoc:
+		switch r.IntN(4) {
+		case 0:
+			k := r.IntN(6) - 1
+			op.How = fmt.Sprintf("writes %d", k)
+			fmt.Fprintf(&w, "void ext_touch(int *p) { *p = %d; }\n", k)
+		case 1:
+			op.How = "increments"
+			w.WriteString("void ext_touch(int *p) { *p = *p + 1; }\n")
+		case 2:
+			op.How = "writes another global"
+			fmt.Fprintf(&w, "void ext_touch(int *p) { g0 = %d; }\n", r.IntN(6)-1)
+		default:
+			op.How = "does nothing"
+			w.WriteString("void ext_touch(int *p) { }\n")
+		}
 	}
 	op.Concrete = w.String()
 	return op
@@ -142,6 +183,7 @@ func GenerateOpen(seed int64, kind OpenKind) *OpenProg {
 type openGen struct {
 	r       *rand.Rand
 	globals int
+	touch   bool // blocks may call ext_touch (OpenHavoc)
 }
 
 func (g *openGen) glob() string { return fmt.Sprintf("g%d", g.r.IntN(g.globals)) }
@@ -171,6 +213,8 @@ func (g *openGen) block(w *strings.Builder, indent string, n int, param bool, de
 			fmt.Fprintf(w, "%sif (%s < %d) {\n", indent, g.glob(), r.IntN(5))
 			g.block(w, indent+"  ", 1+r.IntN(2), param, depth+1)
 			fmt.Fprintf(w, "%s}\n", indent)
+		case g.touch && r.IntN(2) == 0:
+			fmt.Fprintf(w, "%sext_touch(&%s);\n", indent, g.glob())
 		default:
 			fmt.Fprintf(w, "%s%s = %d;\n", indent, g.glob(), r.IntN(4))
 		}
