@@ -15,6 +15,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
+	"strings"
 )
 
 const (
@@ -58,3 +60,53 @@ func tuneWorkerGC() {
 
 // gcSentinel is an object whose finalizer runs once per collection.
 type gcSentinel struct{ _ [16]byte }
+
+// workerMemoryEnv is the GOMEMLIMIT a worker process starts with when
+// neither --memory nor the environment sets one: three quarters of the
+// machine's memory shared by the workers that run at once. It is a soft
+// limit (the collector works harder near it, nothing fails): without it a
+// worker whose live heap is several gigabytes (floppy's is 6-8 GB in its
+// fixpoint) lets the heap grow to twice that at GOGC=100 and can exhaust a
+// machine that would hold the live data. Empty: leave the runtime's
+// default.
+func workerMemoryEnv(o *checkOptions) string {
+	if o.bulk.memory > 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return ""
+	}
+	total := physicalMemory()
+	if total == 0 {
+		return ""
+	}
+	return "GOMEMLIMIT=" + strconv.FormatUint(softLimitPerWorker(total, o.bulk.jobs, len(o.units)), 10)
+}
+
+// softLimitPerWorker is three quarters of total over the workers that run
+// at once (min(jobs, units), at least 1).
+func softLimitPerWorker(total uint64, jobs, units int) uint64 {
+	workers := max(min(jobs, units), 1)
+	return total / 4 * 3 / uint64(workers)
+}
+
+// physicalMemory is MemTotal from /proc/meminfo in bytes (0: unknown).
+func physicalMemory() uint64 {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(line, "MemTotal:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) != 2 || f[1] != "kB" {
+			return 0
+		}
+		kb, err := strconv.ParseUint(f[0], 10, 64)
+		if err != nil {
+			return 0
+		}
+		return kb << 10
+	}
+	return 0
+}

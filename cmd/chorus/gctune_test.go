@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strings"
 	"testing"
 )
 
@@ -50,4 +51,42 @@ func gogc() int {
 	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
 	metrics.Read(s)
 	return int(s[0].Value.Uint64())
+}
+
+// The worker's soft memory limit: three quarters of the machine over the
+// workers that run at once; none when --memory or GOMEMLIMIT sets one.
+func TestWorkerMemoryEnv(t *testing.T) {
+	for _, c := range []struct {
+		total       uint64
+		jobs, units int
+		want        uint64
+	}{
+		{24 << 30, 2, 30, 9 << 30},
+		{24 << 30, 2, 1, 18 << 30},
+		{24 << 30, 8, 3, 6 << 30},
+		{16 << 30, 0, 0, 12 << 30},
+	} {
+		if got := softLimitPerWorker(c.total, c.jobs, c.units); got != c.want {
+			t.Errorf("softLimitPerWorker(%d, %d, %d) = %d, want %d", c.total, c.jobs, c.units, got, c.want)
+		}
+	}
+	if physicalMemory() == 0 {
+		t.Skip("no /proc/meminfo")
+	}
+	t.Setenv("GOMEMLIMIT", "")
+	o := &checkOptions{units: make([]unit, 1)}
+	o.bulk.jobs = 1
+	env := workerMemoryEnv(o)
+	if !strings.HasPrefix(env, "GOMEMLIMIT=") {
+		t.Fatalf("workerMemoryEnv = %q, want a GOMEMLIMIT", env)
+	}
+	o.bulk.memory = 1 << 30
+	if env := workerMemoryEnv(o); env != "" {
+		t.Errorf("with --memory: workerMemoryEnv = %q, want none", env)
+	}
+	o.bulk.memory = 0
+	t.Setenv("GOMEMLIMIT", "4GiB")
+	if env := workerMemoryEnv(o); env != "" {
+		t.Errorf("with GOMEMLIMIT set: workerMemoryEnv = %q, want none", env)
+	}
 }

@@ -178,6 +178,9 @@ func runWorkerProcess(o *checkOptions, u unit, parentStdout io.Writer) report.Fi
 	if linkEnv != "" {
 		cmd.Env = append(cmd.Env, linkEnv)
 	}
+	if env := workerMemoryEnv(o); env != "" {
+		cmd.Env = append(cmd.Env, env) // gctune.go
+	}
 	var stdout, reportBuf bytes.Buffer
 	stderr := &tailBuffer{max: 8 << 10}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
