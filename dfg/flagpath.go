@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"chorus/cfg"
@@ -139,31 +140,28 @@ func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
 	}
 	steps := flagPathPerStart * (n + 1)
 	reached := make([]bool, n)
+	// facts[l] are the environments queued at l so far; few (about
+	// flagPathFacts), so membership is a scan with slices.Equal rather
+	// than a set of encoded keys (the keys were a fifth of the CPU of a
+	// driver of 900 locations).
 	facts := map[int][]cfg.FlagEnv{}
-	seen := map[int]map[string]bool{}
 	type item struct {
 		l   *cfg.Loc
 		env cfg.FlagEnv
 	}
 	var work []item
 	push := func(l *cfg.Loc, env cfg.FlagEnv) {
-		k := envKey(env)
-		if seen[l.ID] == nil {
-			seen[l.ID] = map[string]bool{}
-		}
-		if seen[l.ID][k] {
+		if hasEnv(facts[l.ID], env) {
 			return
 		}
 		if len(facts[l.ID]) >= flagPathFacts {
 			// Too many: continue with what all of them agree on (a
 			// weaker environment covers every path they stood for).
 			env = meetEnvs(append(facts[l.ID], env))
-			k = envKey(env)
-			if seen[l.ID][k] {
+			if hasEnv(facts[l.ID], env) {
 				return
 			}
 		}
-		seen[l.ID][k] = true
 		facts[l.ID] = append(facts[l.ID], env)
 		work = append(work, item{l, env})
 	}
@@ -227,13 +225,15 @@ func genHas(gen []CellID, x CellID) bool {
 	return false
 }
 
-// envKey is a canonical key of a flag environment.
-func envKey(env cfg.FlagEnv) string {
-	b := make([]byte, 0, 16*len(env))
-	for _, v := range env {
-		b = v.AppendKey(b)
+// hasEnv reports whether envs holds env (environments are sorted by
+// variable, so equal bindings are equal slices).
+func hasEnv(envs []cfg.FlagEnv, env cfg.FlagEnv) bool {
+	for _, e := range envs {
+		if slices.Equal(e, env) {
+			return true
+		}
 	}
-	return string(b)
+	return false
 }
 
 // meetEnvs keeps the bindings every environment agrees on.
