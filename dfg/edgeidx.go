@@ -18,11 +18,8 @@ func (g *Graph) addSeqEdge(e Edge) {
 		g.addEdge(e) // (not inside build: the ordinary checks)
 		return
 	}
-	if g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) {
-		return // flag-infeasible (flagpath.go) or stale (publish.go), as addEdge would decide
-	}
-	if g.droppedSeq(e) {
-		return // handoff.go, as addEdge would decide
+	if g.filteredOut(e) {
+		return // as addEdge would decide
 	}
 	g.appendEdge(e)
 }

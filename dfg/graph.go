@@ -339,11 +339,16 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 	return true
 }
 
+// filteredOut reports whether a sequential edge is left out of the graph:
+// flag-infeasible (flagpath.go), a stale initial value (publish.go), or
+// dropped by the handoff and owned-globals rules (handoff.go). The one
+// filter of addEdge and of build's bulk path (addSeqEdge).
+func (g *Graph) filteredOut(e Edge) bool {
+	return g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) || g.droppedSeq(e)
+}
+
 func (g *Graph) addEdge(e Edge) bool {
-	if g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) {
-		return false
-	}
-	if g.droppedSeq(e) { // handoff.go
+	if g.filteredOut(e) {
 		return false
 	}
 	if g.IsHub(e.Src) || g.IsHub(e.Dst) {
