@@ -16,7 +16,9 @@ import (
 )
 
 // The fixtures of testdata/check: the first line is
-// "// chorus: <flags>", and every line holding check sites of the selected
+// "// chorus: <flags>" (or several flag sets separated by " | ": the file
+// is checked once with each, against the same marks — one file for a
+// program whose results do not depend on, say, the domain), and every line holding check sites of the selected
 // kinds carries "// want kind:status ..." (kinds assert|bounds|overflow|
 // divzero, statuses proven|unreachable|unproven). Every check of a
 // selected kind must sit on an annotated line, and the sorted multiset of
@@ -33,9 +35,9 @@ var kindShort = map[cfg.CheckKind]string{
 }
 
 type fixture struct {
-	path  string
-	flags []string
-	want  map[int][]string // line -> sorted kind:status items
+	path     string
+	flagSets [][]string
+	want     map[int][]string // line -> sorted kind:status items
 }
 
 func readFixture(path string) (*fixture, error) {
@@ -56,7 +58,9 @@ func readFixture(path string) (*fixture, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s:1: first line must be \"// chorus: <flags>\"", path)
 			}
-			fx.flags = strings.Fields(rest)
+			for _, set := range strings.Split(rest, "|") {
+				fx.flagSets = append(fx.flagSets, strings.Fields(set))
+			}
 			continue
 		}
 		i := strings.Index(text, "// want ")
@@ -96,17 +100,19 @@ func TestFixtures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := parseCheckArgs(append(append([]string{}, fx.flags...), path), io.Discard)
-			if err != nil {
-				t.Fatalf("%s:1: bad flags: %v", path, err)
-			}
-			o.timeout = 60 * time.Second
-			out := checkFile(o, path)
-			if out.err != nil {
-				t.Fatalf("%v", out.err)
-			}
-			for _, msg := range compareFixture(fx, out.res) {
-				t.Error(msg)
+			for _, flags := range fx.flagSets {
+				o, err := parseCheckArgs(append(append([]string{}, flags...), path), io.Discard)
+				if err != nil {
+					t.Fatalf("%s:1: bad flags %q: %v", path, flags, err)
+				}
+				o.timeout = 60 * time.Second
+				out := checkFile(o, path)
+				if out.err != nil {
+					t.Fatalf("%q: %v", flags, out.err)
+				}
+				for _, msg := range compareFixture(fx, out.res) {
+					t.Errorf("with %q: %s", flags, msg)
+				}
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-// chorus: --checks assert --domain octagon
+// chorus: --checks assert --domain octagon | --checks assert --domain interval
 // Disequalities (domains/holes.go): seed starts at 1 and is only ever
 // overwritten with a value a loop has checked to be non-zero, so seed != 0
 // holds in every thread, however many run; intervals and octagons alone
