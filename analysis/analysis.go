@@ -468,7 +468,6 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 	// plus the collector's work on 6 GB of such arrays).
 	nLocs := len(g.Program().Locs)
 	sc := getWalkScratch(nLocs)
-	defer walkScratchPool.Put(sc)
 	count := sc.count
 	var srcs []int // the distinct source IDs
 	total := 0
@@ -480,6 +479,7 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 		total++
 	})
 	if total == 0 {
+		walkScratchPool.Put(sc)
 		return nil
 	}
 	slices.Sort(srcs)
@@ -497,6 +497,7 @@ func interferenceInto(g *dfg.Graph, loc *cfg.Loc) []dfg.Edge {
 	for _, id := range srcs {
 		count[id] = 0
 	}
+	walkScratchPool.Put(sc) // (not deferred: only all zero)
 	return out
 }
 
