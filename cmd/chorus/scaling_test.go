@@ -84,12 +84,13 @@ func TestSyntheticScaling(t *testing.T) {
 // growth collects, per measured file, the logarithms of its size and of
 // what the analysis built and spent.
 type growth struct {
-	xs, locs, edges, secs, mem []float64
+	xs, locs, edges, secs, cpu, mem []float64
 }
 
 // measure checks one file with every check kind and logs its size
 // (source lines) against locations, shared bodies and their call sites,
-// cells, DFG edges, time and peak heap.
+// cells, DFG edges, the game played, wall and CPU time (the process's
+// CPU, the steadier on a shared machine) and peak heap.
 func (gr *growth) measure(t *testing.T, path, dataModel string) {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -117,9 +118,9 @@ func (gr *growth) measure(t *testing.T, path, dataModel string) {
 			}
 		}
 	}()
-	start := time.Now()
+	start, cpuStart := time.Now(), cpuTime()
 	out := checkFile(o, path)
-	el := time.Since(start)
+	el, cpu := time.Since(start), cpuTime()-cpuStart
 	close(stop)
 	name := filepath.Base(path)
 	if out.err != nil {
@@ -133,20 +134,21 @@ func (gr *growth) measure(t *testing.T, path, dataModel string) {
 	}
 	st := out.res.Stats
 	cells := out.res.Graph.Partition().NumCells()
-	t.Logf("%-22s %7d lines %7d locations %4d bodies %5d shared calls %7d cells %9d edges %7.2fs %6d MB",
-		name, lines, st.Locations, len(p.Bodies), calls, cells, st.Edges, el.Seconds(), peak.Load()>>20)
+	t.Logf("%-22s %7d lines %7d locations %6d positions %-16s %4d bodies %5d shared calls %7d cells %9d edges %7.2fs (CPU %7.2fs) %6d MB",
+		name, lines, st.Locations, st.GamePositions, st.Game, len(p.Bodies), calls, cells, st.Edges, el.Seconds(), cpu.Seconds(), peak.Load()>>20)
 	gr.xs = append(gr.xs, math.Log(float64(lines)))
 	gr.locs = append(gr.locs, math.Log(float64(st.Locations)))
 	gr.edges = append(gr.edges, math.Log(float64(max(st.Edges, 1))))
 	gr.secs = append(gr.secs, math.Log(math.Max(el.Seconds(), 0.01)))
+	gr.cpu = append(gr.cpu, math.Log(math.Max(cpu.Seconds(), 0.01)))
 	gr.mem = append(gr.mem, math.Log(float64(max(peak.Load(), 1))))
 }
 
 // report logs the growth exponents (least-squares slopes on log-log).
 func (gr *growth) report(t *testing.T) {
 	if len(gr.xs) >= 2 {
-		t.Logf("growth in source lines (log-log slope) over %d files: locations n^%.2f, edges n^%.2f, time n^%.2f, peak heap n^%.2f",
-			len(gr.xs), slope(gr.xs, gr.locs), slope(gr.xs, gr.edges), slope(gr.xs, gr.secs), slope(gr.xs, gr.mem))
+		t.Logf("growth in source lines (log-log slope) over %d files: locations n^%.2f, edges n^%.2f, time n^%.2f, CPU n^%.2f, peak heap n^%.2f",
+			len(gr.xs), slope(gr.xs, gr.locs), slope(gr.xs, gr.edges), slope(gr.xs, gr.secs), slope(gr.xs, gr.cpu), slope(gr.xs, gr.mem))
 	}
 }
 
