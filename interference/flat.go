@@ -1,6 +1,11 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"cmp"
+	"slices"
+
+	"chorus/cfg"
+)
 
 // flatGame is the last fallback, for programs whose coarse game does not
 // fit in memory (floppy: 51,000 positions, 88,000 writer rows). It keeps
@@ -23,6 +28,7 @@ type flatGame struct {
 	e       *Engine
 	emitted map[[2]int32]bool // (w, x) already sent
 	readers map[int32][2][]*cfg.Loc
+	runsOf  [][][2]int32 // indexRuns
 }
 
 // Block is a block of interference edges: every source to every target,
@@ -39,40 +45,76 @@ func newFlatGame(e *Engine) *flatGame {
 
 // readersOf returns the locations that need x at a position where x is
 // useful, or in the run before it (as mapEdges maps facts): [0] those in
-// main (when main is a singleton), [1] the others.
+// main (when main is a singleton), [1] the others; by position, each
+// position's location before its run's, in run order (a location in
+// several runs is listed once per run).
+//
+// The list is read off the users of x (users.go) through the index of
+// the positions whose run holds each location (runsOf), not by scanning
+// every position with x's liveness: usefulness (liveness) is implied for
+// these positions. A position is live for x when it uses x or a location
+// of its run does (computeLiveness seeds the users and sets a position
+// whose run holds one), so the positions the scan kept — those whose
+// location or a run location uses x — are exactly those found here, and
+// the lists are equal (TestFlatReadersMatchScan compares them with the
+// scan). On floppy the scan (positions × cells, after a liveness pass per
+// cell) was 52 s of the flow-insensitive game.
 func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 	if r, ok := f.readers[x]; ok {
 		return r
 	}
 	e := f.e
-	// Not added to the engine's cache: the readers are kept instead
-	// (floppy: a bit row per cell over 51,000 positions would stay for
-	// nothing).
-	live, ok := e.liveAt[int(x)]
-	if !ok {
-		live = e.computeLiveness(int(x))
-	}
-	var r [2][]*cfg.Loc
-	uses := e.usesMark(int(x)) // usesCell(·, x) (users.go)
-	for b, l := range e.pos.locs {
-		if !live.has(b) {
-			continue
+	f.indexRuns()
+	// (position, slot) of each reader: slot -1 the position's location,
+	// k its run's k-th location.
+	var at [][2]int32
+	for _, l := range e.usersOf(int(x)) {
+		if e.protectedBy != nil && e.protectedAt(l, int(x)) {
+			continue // not usesCell (usesMark)
 		}
+		if b := e.pos.index[l.ID]; b >= 0 && e.pos.isPos[l.ID] {
+			at = append(at, [2]int32{b, -1})
+		}
+		for _, r := range f.runsOf[l.ID] {
+			at = append(at, r)
+		}
+	}
+	slices.SortFunc(at, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		return cmp.Compare(a[1], b[1])
+	})
+	at = slices.Compact(at)
+	var r [2][]*cfg.Loc
+	for _, p := range at {
 		k := 1
-		if e.inMain[b] {
+		if e.inMain[p[0]] {
 			k = 0
 		}
-		if uses[l.ID] {
-			r[k] = append(r[k], l)
+		l := e.pos.locs[p[0]]
+		if p[1] >= 0 {
+			l = e.pos.preRun[p[0]][p[1]]
 		}
-		for _, pl := range e.pos.preRun[b] {
-			if uses[pl.ID] {
-				r[k] = append(r[k], pl)
-			}
-		}
+		r[k] = append(r[k], l)
 	}
 	f.readers[x] = r
 	return r
+}
+
+// indexRuns fills runsOf: by location ID, the (position, index) of each
+// place it holds in a position's preceding run.
+func (f *flatGame) indexRuns() {
+	if f.runsOf != nil {
+		return
+	}
+	e := f.e
+	f.runsOf = make([][][2]int32, len(e.prog.Locs))
+	for b, run := range e.pos.preRun {
+		for k, l := range run {
+			f.runsOf[l.ID] = append(f.runsOf[l.ID], [2]int32{int32(b), int32(k)})
+		}
+	}
 }
 
 // run returns the blocks of the writers that can run now and were not
