@@ -21,26 +21,33 @@ import (
 // reader stays in its thread or moves into a spawned child (never main).
 // So the coarse edges, hence the exact ones, are among these.
 //
-// The edges of one cell form a block — every new writer to every reader —
-// which Round returns whole (Block) for the caller to route through one
-// dfg hub: |writers|+|readers| edges per cell instead of the product.
+// The edges of one cell form blocks — the new writers to every reader
+// outside main, the new writers outside main to main's readers (run) —
+// which Round returns whole (Block) for the caller to route through a
+// dfg hub per cell and kind of target, grown by later rounds' writers:
+// |writers|+|readers| edges per cell instead of the product.
 type flatGame struct {
 	e       *Engine
 	emitted map[[2]int32]bool // (w, x) already sent
-	readers map[int32][2][]*cfg.Loc
-	runsOf  [][][2]int32 // indexRuns
+	runsOf  [][][2]int32      // indexRuns
 }
 
 // Block is a block of interference edges: every source to every target,
-// for one cell.
+// for one cell. The flow-insensitive game sends a cell's edges into main's
+// readers (ToMain) and into the other readers in separate blocks; the
+// targets of each are the same in every round (the readers of a cell are
+// fixed once the engine is made: uses, locksets, protection and relays
+// are computed then), so a caller may route a later round's block through
+// the hub of an earlier one with the same Cell and ToMain.
 type Block struct {
-	Srcs []*cfg.Loc
-	Cell int
-	Dsts []*cfg.Loc
+	Srcs   []*cfg.Loc
+	Cell   int
+	ToMain bool
+	Dsts   []*cfg.Loc
 }
 
 func newFlatGame(e *Engine) *flatGame {
-	return &flatGame{e: e, emitted: map[[2]int32]bool{}, readers: map[int32][2][]*cfg.Loc{}}
+	return &flatGame{e: e, emitted: map[[2]int32]bool{}}
 }
 
 // readersOf returns the locations that need x at a position where x is
@@ -59,10 +66,10 @@ func newFlatGame(e *Engine) *flatGame {
 // the lists are equal (TestFlatReadersMatchScan compares them with the
 // scan). On floppy the scan (positions × cells, after a liveness pass per
 // cell) was 52 s of the flow-insensitive game.
+//
+// The lists are not kept between rounds (pigz: 390 MB of them stayed
+// live to the end): reading them off the index again costs little.
 func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
-	if r, ok := f.readers[x]; ok {
-		return r
-	}
 	e := f.e
 	f.indexRuns()
 	// (position, slot) of each reader: slot -1 the position's location,
@@ -98,7 +105,6 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 		}
 		r[k] = append(r[k], l)
 	}
-	f.readers[x] = r
 	return r
 }
 
@@ -118,16 +124,27 @@ func (f *flatGame) indexRuns() {
 }
 
 // run returns the blocks of the writers that can run now and were not
-// sent before.
+// sent before. A cell's new writers go out in up to two blocks: every
+// writer to the readers outside main (r[1]), and the writers outside main
+// to main's readers (r[0], ToMain). That is the rule's edge set exactly —
+// a writer in main reaches every reader but main's, any other writer
+// every reader — with each reader outside main in one block, not in one
+// per kind of writer (its edges through a hub: one, not two).
 func (f *flatGame) run() []Block {
 	e := f.e
 	k := len(e.classes)
 	type key struct {
-		x    int32
-		main bool
+		x      int32
+		toMain bool
 	}
 	newW := map[key][]*cfg.Loc{}
 	var order []key
+	add := func(kk key, l *cfg.Loc) {
+		if _, ok := newW[kk]; !ok {
+			order = append(order, kk)
+		}
+		newW[kk] = append(newW[kk], l)
+	}
 	for w, l := range e.pos.locs {
 		if !e.compat[w*k+e.enClass[w]] {
 			continue // cannot run (yet)
@@ -138,22 +155,26 @@ func (f *flatGame) run() []Block {
 				continue
 			}
 			f.emitted[id] = true
-			kk := key{int32(x), e.inMain[w]}
-			if _, ok := newW[kk]; !ok {
-				order = append(order, kk)
+			add(key{int32(x), false}, l)
+			if !e.inMain[w] {
+				add(key{int32(x), true}, l)
 			}
-			newW[kk] = append(newW[kk], l)
 		}
 	}
 	var out []Block
+	readers := map[int32][2][]*cfg.Loc{} // (this round's: a cell's two keys share them)
 	for _, kk := range order {
-		r := f.readersOf(kk.x)
+		r, ok := readers[kk.x]
+		if !ok {
+			r = f.readersOf(kk.x)
+			readers[kk.x] = r
+		}
 		dsts := r[1]
-		if !kk.main {
-			dsts = append(append([]*cfg.Loc(nil), r[0]...), r[1]...)
+		if kk.toMain {
+			dsts = r[0]
 		}
 		if len(dsts) > 0 {
-			out = append(out, Block{Srcs: newW[kk], Cell: int(kk.x), Dsts: dsts})
+			out = append(out, Block{Srcs: newW[kk], Cell: int(kk.x), ToMain: kk.toMain, Dsts: dsts})
 		}
 	}
 	return out

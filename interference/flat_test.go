@@ -86,3 +86,70 @@ func locIDs(ls []*cfg.Loc) []int {
 	}
 	return out
 }
+
+// TestFlatBlocksAreTheRule: the blocks of a flow-insensitive round,
+// expanded, are exactly the rule's edges edge(W, X, B) :- mod(W, X),
+// canrun(W), B reads X (useful), !(inMain(W) ∧ inMain(B)), computed here
+// pair by pair with the readers of the scan. A missing edge is a value of
+// another thread a reader never sees; an extra one, a value main's reader
+// gets from main's own later write (imprecision the blocks must not add).
+func TestFlatBlocksAreTheRule(t *testing.T) {
+	names, progs := readerKillPrograms(t)
+	total := 0
+	for i, p := range progs {
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithFlowInsensitive())
+		if err != nil {
+			continue
+		}
+		got := map[[3]int]bool{}
+		for round := range 3 {
+			_, blocks, _, err := e.Round(context.Background(), &weakening{round: round})
+			if err != nil {
+				e.Close()
+				t.Fatalf("%s: %v", names[i], err)
+			}
+			for _, b := range blocks {
+				for _, s := range b.Srcs {
+					for _, d := range b.Dsts {
+						got[[3]int{s.ID, b.Cell, d.ID}] = true
+					}
+				}
+			}
+		}
+		want := map[[3]int]bool{}
+		k := len(e.classes)
+		for w, l := range e.pos.locs {
+			if !e.compat[w*k+e.enClass[w]] {
+				continue
+			}
+			for _, x := range e.mod[w] {
+				r := flatReadersScan(e, int32(x))
+				for kind, ls := range r {
+					if kind == 0 && e.inMain[w] {
+						continue // main's write, main's reader
+					}
+					for _, d := range ls {
+						want[[3]int{l.ID, x, d.ID}] = true
+					}
+				}
+			}
+		}
+		for key := range want {
+			if !got[key] {
+				t.Errorf("%s: edge %v of the rule is in no block", names[i], key)
+			}
+		}
+		for key := range got {
+			if !want[key] {
+				t.Errorf("%s: block edge %v is not one of the rule's", names[i], key)
+			}
+		}
+		total += len(want)
+		e.Close()
+	}
+	if total == 0 {
+		t.Fatal("no edges compared")
+	}
+	t.Logf("%d edges compared", total)
+}
