@@ -27,9 +27,11 @@ import (
 // dfg hub per cell and kind of target, grown by later rounds' writers:
 // |writers|+|readers| edges per cell instead of the product.
 type flatGame struct {
-	e       *Engine
-	emitted map[[2]int32]bool // (w, x) already sent
-	runsOf  [][][2]int32      // indexRuns
+	e *Engine
+	// sent: by position, its writes went out (all of them at once: mod
+	// is fixed and compat only grows, so a writer is sent whole, once).
+	sent   []bool
+	runsOf [][][2]int32 // indexRuns
 }
 
 // Block is a block of interference edges: every source to every target,
@@ -47,7 +49,7 @@ type Block struct {
 }
 
 func newFlatGame(e *Engine) *flatGame {
-	return &flatGame{e: e, emitted: map[[2]int32]bool{}}
+	return &flatGame{e: e, sent: make([]bool, len(e.pos.locs))}
 }
 
 // readersOf returns the locations that need x at a position where x is
@@ -146,15 +148,11 @@ func (f *flatGame) run() []Block {
 		newW[kk] = append(newW[kk], l)
 	}
 	for w, l := range e.pos.locs {
-		if !e.compat[w*k+e.enClass[w]] {
-			continue // cannot run (yet)
+		if f.sent[w] || !e.compat[w*k+e.enClass[w]] {
+			continue // sent before, or cannot run (yet)
 		}
+		f.sent[w] = true
 		for _, x := range e.mod[w] {
-			id := [2]int32{int32(w), int32(x)}
-			if f.emitted[id] {
-				continue
-			}
-			f.emitted[id] = true
 			add(key{int32(x), false}, l)
 			if !e.inMain[w] {
 				add(key{int32(x), true}, l)
