@@ -379,6 +379,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	st.Setup = time.Since(start)
 
 	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo()}
+	flatHubs := map[flatKey]*cfg.Loc{} // addBlocks
 	for round := 1; ; round++ {
 		if round > c.maxRounds {
 			return nil, fmt.Errorf("%w (%d rounds)", ErrRoundLimit, c.maxRounds)
@@ -404,9 +405,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			return nil, err
 		}
 		r.NewEdges = addInterference(g, edges, !c.noHubs, c.forceHubs)
-		for _, b := range blocks {
-			r.NewEdges += g.AddHub(b.Srcs, dfg.CellID(b.Cell), b.Dsts)
-		}
+		r.NewEdges += addBlocks(g, blocks, flatHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
 		switch {

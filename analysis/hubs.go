@@ -104,3 +104,37 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 // small: for tests of the hub machinery (the soundness oracle runs with
 // it), not for use.
 func WithEveryHub() Option { return func(c *config) { c.forceHubs = true } }
+
+// flatKey names the blocks of the flow-insensitive game that share their
+// targets: one cell, into main's readers or the others (interference.Block).
+type flatKey struct {
+	cell   int
+	toMain bool
+}
+
+// addBlocks adds the flow-insensitive game's blocks to g: the first block
+// of a key through a new hub, a later one (new writers of the same cell,
+// to the same readers) as new sources of that hub (dfg.Graph.ExtendHub)
+// instead of a hub of its own with an edge to every reader again. Each
+// reader gets the same join of writers either way: the edges the hub
+// stands for are those of all the key's blocks so far. On pigz the
+// readers of a cell were linked anew in each round (millions of edges a
+// round). It returns the number of edges added into the program's
+// locations plus the number of sources added to existing hubs (nonzero
+// whenever the graph changed: the caller's fixpoint loop stops at zero).
+func addBlocks(g *dfg.Graph, blocks []interference.Block, hubs map[flatKey]*cfg.Loc) int {
+	n := 0
+	for _, b := range blocks {
+		k := flatKey{b.Cell, b.ToMain}
+		if h := hubs[k]; h != nil {
+			n += g.ExtendHub(h, b.Srcs)
+			continue
+		}
+		h, m := g.NewHub(b.Srcs, dfg.CellID(b.Cell), b.Dsts)
+		if h != nil {
+			hubs[k] = h
+		}
+		n += m
+	}
+	return n
+}

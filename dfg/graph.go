@@ -84,6 +84,9 @@ type Graph struct {
 	hubCell []CellID
 	hubsOf  [][]int32 // by source Loc.ID: the hubs it feeds
 	hubSlot [][]int32 // by source Loc.ID, parallel to hubsOf: its index in the hub's sources
+	// grownHubs: the hubs ExtendHub gave new sources since the solver
+	// last looked (it drops their cached joins).
+	grownHubs []*cfg.Loc
 
 	relays []RelaySpec // relay.go
 	// readerRelay: by Loc.ID, the mixed cells of lock relays that take
@@ -288,7 +291,7 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 		for _, e := range interf {
 			g.AddEdge(e.Src, e.Cell, e.Dst)
 		}
-		g.pending = nil
+		g.pending, g.grownHubs = nil, nil
 	}
 }
 

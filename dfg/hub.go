@@ -30,9 +30,16 @@ import (
 // not track cell; it returns the number of targets connected (0: no hub
 // was made).
 func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
+	_, n := g.NewHub(srcs, cell, dsts)
+	return n
+}
+
+// NewHub is AddHub that also returns the hub (nil when none was made),
+// for ExtendHub.
+func (g *Graph) NewHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) (*cfg.Loc, int) {
 	g.ensure()
 	if cell == ControlCell || len(srcs) == 0 {
-		return 0
+		return nil, 0
 	}
 	var ds []*cfg.Loc
 	for _, d := range dsts {
@@ -41,7 +48,7 @@ func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
 		}
 	}
 	if len(ds) == 0 {
-		return 0
+		return nil, 0
 	}
 	hub := g.newHub(cell, srcs)
 	g.hubEdges(hub, cell, srcs)
@@ -59,7 +66,45 @@ func (g *Graph) AddHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) int {
 			n++
 		}
 	}
-	return n
+	return hub, n
+}
+
+// ExtendHub adds srcs to the sources of hub (made by NewHub): from now
+// on the hub passes on the join over the old and the new sources, so each
+// of its targets gets the edges src —cell→ dst of the new sources too,
+// through |srcs| new edges into the hub instead of a new hub with an edge
+// to every target. The flow-insensitive game uses it: its new writers of
+// a cell go to the very readers its earlier writers went to. Sources the
+// hub already has are skipped; it returns the number added (0: the graph
+// did not change).
+//
+// The solver learns of the change at its next Solve (grownHubs): it
+// forgets the hub's cached value and tree of partial joins, and compares
+// the new value with the one the targets last saw, marking their edges
+// from the hub when it differs, as for a change of a source's state.
+func (g *Graph) ExtendHub(hub *cfg.Loc, srcs []*cfg.Loc) int {
+	if !g.IsHub(hub) {
+		panic(fmt.Sprintf("dfg: ExtendHub of location %d, not a hub", hub.ID))
+	}
+	i := hub.ID - len(g.prog.Locs)
+	cell := g.hubCell[i]
+	var add []*cfg.Loc
+	for _, s := range srcs {
+		if s == nil || slices.Contains(g.hubsOf[s.ID], int32(hub.ID)) {
+			continue // (hubsOf is short: the hubs one location feeds)
+		}
+		g.hubsOf[s.ID] = append(g.hubsOf[s.ID], int32(hub.ID))
+		g.hubSlot[s.ID] = append(g.hubSlot[s.ID], int32(len(g.hubSrcs[i])))
+		g.hubSrcs[i] = append(g.hubSrcs[i], s)
+		add = append(add, s)
+	}
+	if len(add) == 0 {
+		return 0
+	}
+	g.hubEdges(hub, cell, add)
+	g.grownHubs = append(g.grownHubs, hub)
+	g.pending = append(g.pending, hub)
+	return len(add)
 }
 
 // hubEdges adds the edges src —control→ hub and src —cell→ hub of a new

@@ -1,9 +1,12 @@
 package dfg
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"chorus/cfg"
 	"chorus/domains"
 )
 
@@ -48,4 +51,90 @@ func TestHubTreeIsTheJoin(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Hubs that get new sources after a Solve (ExtendHub, as the
+// flow-insensitive game's later writers of a cell) must pass the join
+// over all their sources from the next Solve on: random programs get hubs
+// and then batches of new sources for them, with a Solve after each
+// batch, and the final invariants must be a post-fixpoint of the final
+// graph's equations evaluated afresh (no cached post, partial join or
+// incremental evaluation kept). A hub whose cached join survived its
+// growth would pass on the old sources' join alone, below what the new
+// sources write: a target short of a value another thread writes.
+func TestExtendHubIsPostFixpoint(t *testing.T) {
+	grown := 0
+	for seed := int64(1); seed <= 40; seed++ {
+		p := genProgramN(seed, 60)
+		r := rand.New(rand.NewPCG(uint64(seed), 7))
+		for _, dom := range bothDomains {
+			part := NewPartition(p, seed%2 == 0)
+			g := New(p, part)
+			s := NewSolver(g, dom)
+			if err := s.Solve(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			locs := p.Locs
+			randSrcs := func() []*cfg.Loc {
+				var srcs []*cfg.Loc
+				for range 1 + r.IntN(6) {
+					srcs = append(srcs, locs[r.IntN(len(locs))])
+				}
+				return srcs
+			}
+			var hubs []*cfg.Loc
+			var first []int // by hub: its number of sources when made
+			for range 4 {
+				dst := locs[r.IntN(len(locs))]
+				cells := g.In(dst)
+				if len(cells) == 0 {
+					continue
+				}
+				c := cells[r.IntN(len(cells))]
+				if part.cells[c].Owner != nil {
+					continue
+				}
+				dsts := []*cfg.Loc{dst, locs[r.IntN(len(locs))], locs[r.IntN(len(locs))]}
+				if h, _ := g.NewHub(randSrcs(), c, dsts); h != nil {
+					hubs = append(hubs, h)
+					first = append(first, len(g.HubSources(h)))
+				}
+			}
+			if err := s.Solve(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			for range 4 {
+				for _, h := range hubs {
+					if r.IntN(3) > 0 {
+						grown += g.ExtendHub(h, randSrcs())
+					}
+				}
+				if err := s.Solve(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// Afresh: every post, hub join and edge index recomputed.
+			s.posts = make([]*post, len(s.posts))
+			s.hubTrees, s.idx = nil, nil
+			clear(s.last)
+			for _, l := range locs {
+				if !s.eval(l).leq(s.state(int32(l.ID))) {
+					t.Fatalf("seed %d %s: location %d is not a post-fixpoint", seed, dom.Name(), l.ID)
+				}
+			}
+			// ExtendHub adds a location the hub has as a source no more.
+			for i, h := range hubs {
+				srcs := g.HubSources(h)
+				for k := first[i]; k < len(srcs); k++ {
+					if k2 := slices.Index(srcs, srcs[k]); k2 != k {
+						t.Fatalf("seed %d: hub %d lists source %d twice", seed, i, srcs[k].ID)
+					}
+				}
+			}
+		}
+	}
+	if grown == 0 {
+		t.Fatal("no hub grew: the test does not exercise ExtendHub")
+	}
+	t.Logf("%d sources added to hubs", grown)
 }

@@ -272,6 +272,10 @@ func (s *Solver) Solve(ctx context.Context) error {
 		s.last = nil
 	}
 	s.resetIncremental(n, g.pending)
+	if incremental {
+		s.hubsGrown(g.grownHubs)
+	}
+	g.grownHubs = nil
 	// Narrowing may have lowered what hubs passed on since their targets
 	// were last pushed: start every Solve with no memory of it.
 	s.hubVals = nil
@@ -694,6 +698,26 @@ func (s *Solver) mark(o outEdge) {
 			if t := x.trees[o.slot]; t != nil {
 				t.dirty(x.leaf[o.k])
 			}
+		}
+	}
+}
+
+// hubsGrown forgets the cached value and partial joins of hubs that got
+// new sources (Graph.ExtendHub) and queues them for flushHubs, which marks
+// their out-edges when the join they pass on changed: what set does for a
+// source whose state changed, for every leaf at once.
+func (s *Solver) hubsGrown(hubs []*cfg.Loc) {
+	nLocs := len(s.g.prog.Locs)
+	for _, hub := range hubs {
+		h := int32(hub.ID)
+		s.posts[h] = nil
+		s.changed[h] = s.tick
+		if i := int(h) - nLocs; i < len(s.hubTrees) {
+			s.hubTrees[i] = nil
+		}
+		if !s.hubInQ[h] {
+			s.hubInQ[h] = true
+			s.hubQ = append(s.hubQ, h)
 		}
 	}
 }

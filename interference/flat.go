@@ -1,6 +1,11 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"cmp"
+	"slices"
+
+	"chorus/cfg"
+)
 
 // flatGame is the last fallback, for programs whose coarse game does not
 // fit in memory (floppy: 51,000 positions, 88,000 writer rows). It keeps
@@ -16,102 +21,158 @@ import "chorus/cfg"
 // reader stays in its thread or moves into a spawned child (never main).
 // So the coarse edges, hence the exact ones, are among these.
 //
-// The edges of one cell form a block — every new writer to every reader —
-// which Round returns whole (Block) for the caller to route through one
-// dfg hub: |writers|+|readers| edges per cell instead of the product.
+// The edges of one cell form blocks — the new writers to every reader
+// outside main, the new writers outside main to main's readers (run) —
+// which Round returns whole (Block) for the caller to route through a
+// dfg hub per cell and kind of target, grown by later rounds' writers:
+// |writers|+|readers| edges per cell instead of the product.
 type flatGame struct {
-	e       *Engine
-	emitted map[[2]int32]bool // (w, x) already sent
-	readers map[int32][2][]*cfg.Loc
+	e *Engine
+	// sent: by position, its writes went out (all of them at once: mod
+	// is fixed and compat only grows, so a writer is sent whole, once).
+	sent   []bool
+	runsOf [][][2]int32 // indexRuns
 }
 
 // Block is a block of interference edges: every source to every target,
-// for one cell.
+// for one cell. The flow-insensitive game sends a cell's edges into main's
+// readers (ToMain) and into the other readers in separate blocks; the
+// targets of each are the same in every round (the readers of a cell are
+// fixed once the engine is made: uses, locksets, protection and relays
+// are computed then), so a caller may route a later round's block through
+// the hub of an earlier one with the same Cell and ToMain.
 type Block struct {
-	Srcs []*cfg.Loc
-	Cell int
-	Dsts []*cfg.Loc
+	Srcs   []*cfg.Loc
+	Cell   int
+	ToMain bool
+	Dsts   []*cfg.Loc
 }
 
 func newFlatGame(e *Engine) *flatGame {
-	return &flatGame{e: e, emitted: map[[2]int32]bool{}, readers: map[int32][2][]*cfg.Loc{}}
+	return &flatGame{e: e, sent: make([]bool, len(e.pos.locs))}
 }
 
 // readersOf returns the locations that need x at a position where x is
 // useful, or in the run before it (as mapEdges maps facts): [0] those in
-// main (when main is a singleton), [1] the others.
+// main (when main is a singleton), [1] the others; by position, each
+// position's location before its run's, in run order (a location in
+// several runs is listed once per run).
+//
+// The list is read off the users of x (users.go) through the index of
+// the positions whose run holds each location (runsOf), not by scanning
+// every position with x's liveness: usefulness (liveness) is implied for
+// these positions. A position is live for x when it uses x or a location
+// of its run does (computeLiveness seeds the users and sets a position
+// whose run holds one), so the positions the scan kept — those whose
+// location or a run location uses x — are exactly those found here, and
+// the lists are equal (TestFlatReadersMatchScan compares them with the
+// scan). On floppy the scan (positions × cells, after a liveness pass per
+// cell) was 52 s of the flow-insensitive game.
+//
+// The lists are not kept between rounds (pigz: 390 MB of them stayed
+// live to the end): reading them off the index again costs little.
 func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
-	if r, ok := f.readers[x]; ok {
-		return r
-	}
 	e := f.e
-	// Not added to the engine's cache: the readers are kept instead
-	// (floppy: a bit row per cell over 51,000 positions would stay for
-	// nothing).
-	live, ok := e.liveAt[int(x)]
-	if !ok {
-		live = e.computeLiveness(int(x))
-	}
-	var r [2][]*cfg.Loc
-	uses := e.usesMark(int(x)) // usesCell(·, x) (users.go)
-	for b, l := range e.pos.locs {
-		if !live.has(b) {
-			continue
+	f.indexRuns()
+	// (position, slot) of each reader: slot -1 the position's location,
+	// k its run's k-th location.
+	var at [][2]int32
+	for _, l := range e.usersOf(int(x)) {
+		if e.protectedBy != nil && e.protectedAt(l, int(x)) {
+			continue // not usesCell (usesMark)
 		}
+		if b := e.pos.index[l.ID]; b >= 0 && e.pos.isPos[l.ID] {
+			at = append(at, [2]int32{b, -1})
+		}
+		for _, r := range f.runsOf[l.ID] {
+			at = append(at, r)
+		}
+	}
+	slices.SortFunc(at, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		return cmp.Compare(a[1], b[1])
+	})
+	at = slices.Compact(at)
+	var r [2][]*cfg.Loc
+	for _, p := range at {
 		k := 1
-		if e.inMain[b] {
+		if e.inMain[p[0]] {
 			k = 0
 		}
-		if uses[l.ID] {
-			r[k] = append(r[k], l)
+		l := e.pos.locs[p[0]]
+		if p[1] >= 0 {
+			l = e.pos.preRun[p[0]][p[1]]
 		}
-		for _, pl := range e.pos.preRun[b] {
-			if uses[pl.ID] {
-				r[k] = append(r[k], pl)
-			}
-		}
+		r[k] = append(r[k], l)
 	}
-	f.readers[x] = r
 	return r
 }
 
+// indexRuns fills runsOf: by location ID, the (position, index) of each
+// place it holds in a position's preceding run.
+func (f *flatGame) indexRuns() {
+	if f.runsOf != nil {
+		return
+	}
+	e := f.e
+	f.runsOf = make([][][2]int32, len(e.prog.Locs))
+	for b, run := range e.pos.preRun {
+		for k, l := range run {
+			f.runsOf[l.ID] = append(f.runsOf[l.ID], [2]int32{int32(b), int32(k)})
+		}
+	}
+}
+
 // run returns the blocks of the writers that can run now and were not
-// sent before.
+// sent before. A cell's new writers go out in up to two blocks: every
+// writer to the readers outside main (r[1]), and the writers outside main
+// to main's readers (r[0], ToMain). That is the rule's edge set exactly —
+// a writer in main reaches every reader but main's, any other writer
+// every reader — with each reader outside main in one block, not in one
+// per kind of writer (its edges through a hub: one, not two).
 func (f *flatGame) run() []Block {
 	e := f.e
 	k := len(e.classes)
 	type key struct {
-		x    int32
-		main bool
+		x      int32
+		toMain bool
 	}
 	newW := map[key][]*cfg.Loc{}
 	var order []key
-	for w, l := range e.pos.locs {
-		if !e.compat[w*k+e.enClass[w]] {
-			continue // cannot run (yet)
+	add := func(kk key, l *cfg.Loc) {
+		if _, ok := newW[kk]; !ok {
+			order = append(order, kk)
 		}
+		newW[kk] = append(newW[kk], l)
+	}
+	for w, l := range e.pos.locs {
+		if f.sent[w] || !e.compat[w*k+e.enClass[w]] {
+			continue // sent before, or cannot run (yet)
+		}
+		f.sent[w] = true
 		for _, x := range e.mod[w] {
-			id := [2]int32{int32(w), int32(x)}
-			if f.emitted[id] {
-				continue
+			add(key{int32(x), false}, l)
+			if !e.inMain[w] {
+				add(key{int32(x), true}, l)
 			}
-			f.emitted[id] = true
-			kk := key{int32(x), e.inMain[w]}
-			if _, ok := newW[kk]; !ok {
-				order = append(order, kk)
-			}
-			newW[kk] = append(newW[kk], l)
 		}
 	}
 	var out []Block
+	readers := map[int32][2][]*cfg.Loc{} // (this round's: a cell's two keys share them)
 	for _, kk := range order {
-		r := f.readersOf(kk.x)
+		r, ok := readers[kk.x]
+		if !ok {
+			r = f.readersOf(kk.x)
+			readers[kk.x] = r
+		}
 		dsts := r[1]
-		if !kk.main {
-			dsts = append(append([]*cfg.Loc(nil), r[0]...), r[1]...)
+		if kk.toMain {
+			dsts = r[0]
 		}
 		if len(dsts) > 0 {
-			out = append(out, Block{Srcs: newW[kk], Cell: int(kk.x), Dsts: dsts})
+			out = append(out, Block{Srcs: newW[kk], Cell: int(kk.x), ToMain: kk.toMain, Dsts: dsts})
 		}
 	}
 	return out
