@@ -110,6 +110,19 @@ type Options struct {
 	// (and when it cannot move, the state is final). confirm uses it
 	// for the way to abort() and exit(), which end the whole program.
 	Exclusive []bool
+	// StopAt marks, by location ID, locations whose action the search
+	// must not run: as soon as a thread standing at one has an enabled
+	// move, the search ends (Complete false, Result.StoppedAt set).
+	// Exploration proofs (confirm.Prove) mark the actions the
+	// interpreter does not run faithfully, so that a complete search
+	// never ran one.
+	StopAt []bool
+	// HavocValues gives, by location ID, the values a havoc there takes
+	// instead of HavocMin..HavocMax (a nil entry: the default range).
+	HavocValues [][]int64
+	// CheckUninit makes a read of a local register never written a
+	// runtime error (interp.Options.CheckUninit) instead of a zero.
+	CheckUninit bool
 }
 
 // View is what one thread sees in one state: Values[i] is the value of
@@ -156,6 +169,12 @@ type Result struct {
 	// discovery order; Errors the first runtime error of each location.
 	Failures []Failure
 	Errors   []Failure
+	// StoppedAt is the location of Options.StopAt that ended the
+	// search (nil: none did).
+	StoppedAt *cfg.Loc
+	// MaxThreads is the largest number of threads (running or finished)
+	// of a state the search expanded.
+	MaxThreads int
 	// ReachedAt gives, with Options.Reached, a schedule to the first
 	// stored state in which thread stands at loc (ok false: never seen).
 	ReachedAt func(loc *cfg.Loc) (sched []interp.Step, thread interp.ThreadID, ok bool)
@@ -184,7 +203,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 200_000
 	}
-	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, LazyStart: opts.LazyStart, MaxSpawns: opts.MaxSpawns, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead})
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, LazyStart: opts.LazyStart, MaxSpawns: opts.MaxSpawns, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead, CheckUninit: opts.CheckUninit})
 	if err != nil {
 		return nil, err
 	}
@@ -202,6 +221,8 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		errAt:     map[*cfg.Loc]bool{},
 		forbidden: opts.Forbidden,
 		exclusive: opts.Exclusive,
+		stopAt:    opts.StopAt,
+		uninit:    opts.CheckUninit,
 		s0:        s0,
 		stop:      opts.Stop,
 	}
@@ -260,7 +281,12 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 				}
 			}
 		}
+		e.res.MaxThreads = max(e.res.MaxThreads, len(it.s.Threads))
 		moves := e.enabled(it.s)
+		if e.stopped {
+			e.res.Complete = false
+			break // a thread may run an action of Options.StopAt
+		}
 		e.noteBounded(it.s)
 		if len(moves) == 0 && !it.s.AllDone() {
 			e.res.Deadlocks++
@@ -273,11 +299,14 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 			loc := th.Loc
 			values := []int64{0}
 			if _, ok := loc.Act.(*cfg.Havoc); ok {
-				values = values[:0]
-				for v := opts.HavocMin; v <= opts.HavocMax; v++ {
-					values = append(values, v)
+				if opts.HavocValues != nil && opts.HavocValues[loc.ID] != nil {
+					values = opts.HavocValues[loc.ID]
+				} else {
+					values = values[:0]
+					for v := opts.HavocMin; v <= opts.HavocMax; v++ {
+						values = append(values, v)
+					}
 				}
-
 			}
 			fresh := true
 			// A havoc counts (Result.Havocs) when its values lead to
@@ -395,12 +424,14 @@ type explorer struct {
 	invisible []bool
 	forbidden []bool
 	exclusive []bool
+	stopAt    []bool
+	uninit    bool // Options.CheckUninit: a register read may err
 	s0        *interp.State
 	stop      func(Failure) bool
 	// reached holds, by location ID, the first node with a thread there
 	// (Options.Reached; node -1: none)
 	reached []arrival
-	stopped bool          // Stop returned true
+	stopped bool          // Stop returned true, or a StopAt location could run
 	forced  []interp.Step // the moves of the last advance
 }
 
@@ -427,7 +458,23 @@ func (e *explorer) noteBounded(s *interp.State) {
 
 // enabled is m.Enabled without the moves from forbidden locations and,
 // when a thread stands at an exclusive location, only that thread's.
+// When one of the moves starts at a StopAt location, the search stops.
 func (e *explorer) enabled(s *interp.State) []interp.Move {
+	moves := e.enabledMoves(s)
+	if e.stopAt != nil {
+		for _, mv := range moves {
+			if loc := s.Thread(mv.Thread).Loc; e.stopAt[loc.ID] {
+				e.stopped = true
+				if e.res.StoppedAt == nil {
+					e.res.StoppedAt = loc
+				}
+			}
+		}
+	}
+	return moves
+}
+
+func (e *explorer) enabledMoves(s *interp.State) []interp.Move {
 	if e.exclusive != nil {
 		for _, t := range s.Threads {
 			if !t.Done && e.exclusive[t.Loc.ID] {
