@@ -59,22 +59,23 @@ type checkOptions struct {
 	// confirmTimeout is --confirm-timeout (0: the default, confirmBudgetFor)
 	confirmTimeout time.Duration
 	replayDir      string // --replay DIR: violated checks as C programs (confirm.go)
-	// proofStates is --explore-proof-states (exploreproof.go): 0 (the
-	// zero value, so that tests building options get it) is the default
-	// defaultProofStates, negative is off (the flag's 0)
-	proofStates int
-	files       []string
-	cc          *ccflags.Flags // the command line's compiler flags (ccargs.go)
-	compileDB   string         // -p PATH
-	units       []unit         // what to analyse: files with their compiler flags
-	notes       []string       // about the units (skipped database entries)
-	bulk        bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
-	explain     explainOptions // --explain, --explain-dot (explain.go)
-	program     programOptions // --entry, --entry-threads, --link (library.go)
+	files          []string
+	cc             *ccflags.Flags // the command line's compiler flags (ccargs.go)
+	compileDB      string         // -p PATH
+	units          []unit         // what to analyse: files with their compiler flags
+	notes          []string       // about the units (skipped database entries)
+	bulk           bulkOptions    // the run: workers, limits, cache, outputs (bulk.go)
+	explain        explainOptions // --explain, --explain-dot (explain.go)
+	program        programOptions // --entry, --entry-threads, --link (library.go)
 	// phase, when set, is told each phase of checkUnit as it starts
 	// ("lowering", "analysis", "confirmation"): a worker passes it to the
 	// parent, which names the phase a limit stopped (worker.go).
 	phase func(string)
+
+	// proofStates is --explore-proof-states (exploreproof.go): 0 (the
+	// zero value, so that tests building options get it) is the default
+	// defaultProofStates, negative is off (the flag's 0)
+	proofStates int
 }
 
 // setPhase tells o.phase that phase p starts.
