@@ -52,7 +52,11 @@ package confirm
 //     Zero (malloc) is StopAt; a read of a local object is allowed only
 //     where it is certainly of a value its own thread wrote first
 //     (definitelyWritten), every other read of a local object is StopAt;
-//     a local object of unknown size (VLA) is refused;
+//     a local object of unknown size (VLA) is refused. Which reads may
+//     touch a local object is the frontend's points-to analysis (a
+//     Deref's Cells); the search checks it on every access
+//     (explore.Options.CheckCells: an access outside the cells is a
+//     runtime error, so no proof);
 //   - floating point: the interpreter computes in float64 (long double
 //     too), not as the C implementation would; a location whose action
 //     has a floating-point operand is StopAt;
@@ -64,12 +68,9 @@ package confirm
 // The search uses the partial-order reduction (explore.Options.Reduce),
 // which keeps every reachable failed check, runtime error and blocked
 // spawn (noteBounded runs on the forced moves too) but not every state:
-// Prove claims "never fails", never "unreachable". States are
-// deduplicated by 128-bit hashes (explore's package comment): a
-// collision could hide a state; with at most MaxStates (by default
-// 100000) states the chance is below n²/2^129 ≈ 1.5e-29, far below any
-// hardware fault rate, a bound accepted and documented here rather than
-// paying for the exact encodings of every state.
+// Prove claims "never fails", never "unreachable". Visited states are
+// kept by their whole canonical encodings (explore.Options.ExactStates),
+// not by 128-bit hashes: no collision can hide a state.
 
 import (
 	"errors"
@@ -147,7 +148,7 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	}
 	stopAt, havocs := proofStops(p, untrusted)
 	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout,
-		Reduce: true, ForgetDead: true, CheckUninit: true, StopAt: stopAt, HavocValues: havocs}
+		Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
 	if proveHook.options != nil {
 		proveHook.options(&opts)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"chorus/cfg"
 	"chorus/explore"
@@ -76,6 +77,9 @@ func proveSrc(t *testing.T, src string, kinds []cfg.CheckKind, b ProofBudget) (*
 	}
 	if len(checks) == 0 {
 		t.Fatal("no assertion")
+	}
+	if b.Timeout == 0 {
+		b.Timeout = time.Minute // the machine may be loaded: the state bound decides
 	}
 	pr, err := Prove(p, checks, kinds, b)
 	return p, pr, err

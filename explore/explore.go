@@ -18,7 +18,7 @@
 // (interp.State.Hash: two independently seeded 64-bit maphash values): a
 // collision would hide states, with probability about n²/2^129 for n
 // states — negligible, and the price of keeping only 16 bytes per visited
-// state. Without Options.Reduce every interleaving of every pair of moves
+// state (Options.ExactStates keeps the encodings instead). Without Options.Reduce every interleaving of every pair of moves
 // is explored. With it (reduce.go): a thread standing at a location that
 // touches only its own registers moves alone (ample sets with the cycle
 // proviso), and forced moves — the only move of a state, or the single
@@ -120,6 +120,10 @@ type Options struct {
 	// HavocValues gives, by location ID, the values a havoc there takes
 	// instead of HavocMin..HavocMax (a nil entry: the default range).
 	HavocValues [][]int64
+	// ExactStates keeps the whole canonical encoding of every visited
+	// state instead of its 128-bit hash: no collision can hide a state
+	// (exploration proofs), at the price of the encodings' memory.
+	ExactStates bool
 	// CheckUninit makes a read of a local register never written a
 	// runtime error (interp.Options.CheckUninit) instead of a zero.
 	CheckUninit bool
@@ -226,6 +230,9 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		s0:        s0,
 		stop:      opts.Stop,
 	}
+	if opts.ExactStates {
+		e.exact = map[string]bool{}
+	}
 	e.viewVars()
 	if opts.Reached {
 		e.reached = make([]arrival, len(p.Locs))
@@ -253,7 +260,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		s  *interp.State
 		id int
 	}
-	e.visited[s0.Hash()] = true
+	e.visit(s0)
 	e.nodes = append(e.nodes, node{parent: -1})
 	queue := []item{{s0, 0}}
 	for expanded := 0; len(queue) > 0; expanded++ {
@@ -362,8 +369,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 						continue
 					}
 				}
-				h := ns.Hash()
-				if e.visited[h] {
+				if e.seen(ns) {
 					fresh = false
 					continue
 				}
@@ -371,7 +377,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 					e.res.Complete = false
 					continue
 				}
-				e.visited[h] = true
+				e.visit(ns)
 				e.nodes = append(e.nodes, node{parent: it.id, step: step})
 				queue = append(queue, item{ns, len(e.nodes) - 1})
 			}
@@ -411,11 +417,14 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 }
 
 type explorer struct {
-	m        *interp.Machine
-	p        *cfg.Program
-	res      *Result
-	nodes    []node
-	visited  map[[16]byte]bool
+	m       *interp.Machine
+	p       *cfg.Program
+	res     *Result
+	nodes   []node
+	visited map[[16]byte]bool
+	// exact holds the whole encodings of the visited states instead of
+	// their hashes (Options.ExactStates; nil otherwise).
+	exact    map[string]bool
 	seenView []map[string]bool
 	failed   map[*cfg.Check]bool
 	errAt    map[*cfg.Loc]bool
@@ -430,9 +439,30 @@ type explorer struct {
 	stop      func(Failure) bool
 	// reached holds, by location ID, the first node with a thread there
 	// (Options.Reached; node -1: none)
-	reached []arrival
-	stopped bool          // Stop returned true, or a StopAt location could run
-	forced  []interp.Step // the moves of the last advance
+	reached   []arrival
+	stopped   bool          // Stop returned true, or a StopAt location could run
+	forced    []interp.Step // the moves of the last advance
+	encodeBuf []byte        // reused by seen and visit
+}
+
+// seen reports whether s was visited: by its 128-bit hash, or with
+// Options.ExactStates by its whole canonical encoding.
+func (e *explorer) seen(s *interp.State) bool {
+	if e.exact != nil {
+		e.encodeBuf = s.Encode(e.encodeBuf[:0])
+		return e.exact[string(e.encodeBuf)]
+	}
+	return e.visited[s.Hash()]
+}
+
+// visit adds s to the visited states.
+func (e *explorer) visit(s *interp.State) {
+	if e.exact != nil {
+		e.encodeBuf = s.Encode(e.encodeBuf[:0])
+		e.exact[string(e.encodeBuf)] = true
+		return
+	}
+	e.visited[s.Hash()] = true
 }
 
 // addFailure records a failed check and asks Options.Stop.
