@@ -148,7 +148,7 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	}
 	stopAt, havocs := proofStops(p, untrusted)
 	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout,
-		Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
+		Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, MaxExactBytes: maxExactBytes, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
 	if proveHook.options != nil {
 		proveHook.options(&opts)
 	}
@@ -189,6 +189,11 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	}
 	return out, nil
 }
+
+// maxExactBytes bounds the memory of the visited states' encodings: a
+// program with large globals would otherwise keep gigabytes (each
+// encoding holds every object's bytes). Past it there is no proof.
+const maxExactBytes = 256 << 20
 
 // maxHavocBits is the widest integer type whose every value a havoc
 // enumerates (256 values).

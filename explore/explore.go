@@ -124,6 +124,9 @@ type Options struct {
 	// state instead of its 128-bit hash: no collision can hide a state
 	// (exploration proofs), at the price of the encodings' memory.
 	ExactStates bool
+	// MaxExactBytes bounds the bytes of the encodings ExactStates keeps
+	// (0: no bound); past it the search stops (Complete false).
+	MaxExactBytes int64
 	// CheckUninit makes a read of a local register never written a
 	// runtime error (interp.Options.CheckUninit) instead of a zero.
 	CheckUninit bool
@@ -373,7 +376,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 					fresh = false
 					continue
 				}
-				if len(e.nodes) >= opts.MaxStates {
+				if len(e.nodes) >= opts.MaxStates || opts.MaxExactBytes > 0 && e.exactBytes > opts.MaxExactBytes {
 					e.res.Complete = false
 					continue
 				}
@@ -424,10 +427,11 @@ type explorer struct {
 	visited map[[16]byte]bool
 	// exact holds the whole encodings of the visited states instead of
 	// their hashes (Options.ExactStates; nil otherwise).
-	exact    map[string]bool
-	seenView []map[string]bool
-	failed   map[*cfg.Check]bool
-	errAt    map[*cfg.Loc]bool
+	exact      map[string]bool
+	exactBytes int64 // the length of exact's keys
+	seenView   []map[string]bool
+	failed     map[*cfg.Check]bool
+	errAt      map[*cfg.Loc]bool
 	// invisible marks, by location ID, the locations whose moves touch
 	// only the moving thread's registers (nil without Reduce).
 	invisible []bool
@@ -460,6 +464,7 @@ func (e *explorer) visit(s *interp.State) {
 	if e.exact != nil {
 		e.encodeBuf = s.Encode(e.encodeBuf[:0])
 		e.exact[string(e.encodeBuf)] = true
+		e.exactBytes += int64(len(e.encodeBuf))
 		return
 	}
 	e.visited[s.Hash()] = true

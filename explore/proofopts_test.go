@@ -103,4 +103,8 @@ func TestExactStates(t *testing.T) {
 	if exact.MaxThreads != 3 {
 		t.Fatalf("MaxThreads %d, want 3", exact.MaxThreads)
 	}
+	small, err := Explore(p, Options{ExactStates: true, MaxExactBytes: 1})
+	if err != nil || small.Complete {
+		t.Fatalf("MaxExactBytes 1: %v, complete %v", err, small.Complete)
+	}
 }
