@@ -263,7 +263,8 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		s  *interp.State
 		id int
 	}
-	e.visit(s0)
+	e.seen(s0)
+	e.visitLast()
 	e.nodes = append(e.nodes, node{parent: -1})
 	queue := []item{{s0, 0}}
 	for expanded := 0; len(queue) > 0; expanded++ {
@@ -380,7 +381,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 					e.res.Complete = false
 					continue
 				}
-				e.visit(ns)
+				e.visitLast()
 				e.nodes = append(e.nodes, node{parent: it.id, step: step})
 				queue = append(queue, item{ns, len(e.nodes) - 1})
 			}
@@ -446,28 +447,31 @@ type explorer struct {
 	reached   []arrival
 	stopped   bool          // Stop returned true, or a StopAt location could run
 	forced    []interp.Step // the moves of the last advance
-	encodeBuf []byte        // reused by seen and visit
+	encodeBuf []byte        // the encoding of the state seen last (ExactStates)
+	lastHash  [16]byte      // the hash of the state seen last
 }
 
 // seen reports whether s was visited: by its 128-bit hash, or with
-// Options.ExactStates by its whole canonical encoding.
+// Options.ExactStates by its whole canonical encoding. It keeps the key
+// for visitLast.
 func (e *explorer) seen(s *interp.State) bool {
 	if e.exact != nil {
 		e.encodeBuf = s.Encode(e.encodeBuf[:0])
 		return e.exact[string(e.encodeBuf)]
 	}
-	return e.visited[s.Hash()]
+	e.lastHash = s.Hash()
+	return e.visited[e.lastHash]
 }
 
-// visit adds s to the visited states.
-func (e *explorer) visit(s *interp.State) {
+// visitLast adds the state seen was last asked about to the visited
+// states.
+func (e *explorer) visitLast() {
 	if e.exact != nil {
-		e.encodeBuf = s.Encode(e.encodeBuf[:0])
 		e.exact[string(e.encodeBuf)] = true
 		e.exactBytes += int64(len(e.encodeBuf))
 		return
 	}
-	e.visited[s.Hash()] = true
+	e.visited[e.lastHash] = true
 }
 
 // addFailure records a failed check and asks Options.Stop.
