@@ -85,7 +85,7 @@ import (
 type ProofBudget struct {
 	// MaxStates bounds the distinct states stored (default 100000).
 	MaxStates int
-	// Timeout bounds the search (default 2s).
+	// Timeout bounds the search (default 1.5s).
 	Timeout time.Duration
 	// Instances is the instance bound per template (default 4): it only
 	// makes the search finite when a program spawns without bound; a
@@ -132,7 +132,7 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 		b.MaxStates = 100_000
 	}
 	if b.Timeout <= 0 {
-		b.Timeout = 2 * time.Second
+		b.Timeout = 1500 * time.Millisecond
 	}
 	if b.Instances <= 0 {
 		b.Instances = 4
@@ -146,9 +146,9 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	if !ok {
 		return nil, inexact("modelling assumptions without a location, or thread-local objects")
 	}
-	stopAt, havocs := proofStops(p, untrusted)
+	stopAt, havocs := proofStops(p, untrusted, true)
 	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout,
-		Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, MaxExactBytes: maxExactBytes, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
+		StopWhenBounded: true, Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, MaxExactBytes: maxExactBytes, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
 	if proveHook.options != nil {
 		proveHook.options(&opts)
 	}
@@ -162,10 +162,10 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	switch {
 	case res.StoppedAt != nil:
 		return nil, inexact("reached %v (%s:%d), which the interpreter does not run as C would", res.StoppedAt, res.StoppedAt.Pos.Filename, res.StoppedAt.Pos.Line)
-	case !res.Complete:
-		return nil, inexact("budget exhausted after %d states", res.States)
 	case res.Bounded:
 		return nil, inexact("a spawn waited for one of %d instances", b.Instances)
+	case !res.Complete:
+		return nil, inexact("budget exhausted after %d states", res.States)
 	case len(res.Errors) > 0:
 		e := res.Errors[0].Event
 		return nil, inexact("runtime error: %s", e.Text)
@@ -190,6 +190,64 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	return out, nil
 }
 
+// EarlyStop returns a location where every exploration proof of p would
+// stop (a location Prove marks StopAt: a wide input, a modelling
+// assumption, ...) that main reaches from its entry before anything can
+// block it: by locations with one successor whose actions never wait
+// (main is the only thread until its first spawn, and its own moves stay
+// enabled after) — or that a thread main spawns on that way reaches so
+// from its own entry. Then no search is needed: chorus check calls it on
+// the analysed program, before lowering the program again for Prove, so
+// that the many programs that read an input first cost nothing more. It
+// only decides whether to try (nil: try); a proof is always Prove's.
+func EarlyStop(p *cfg.Program) *cfg.Loc {
+	if len(p.Templates) == 0 || p.Templates[0].Entry == nil {
+		return nil
+	}
+	untrusted, ok := untrustedLocs(p)
+	if !ok {
+		return p.Templates[0].Entry // Prove refuses anyway
+	}
+	stop, _ := proofStops(p, untrusted, false)
+	// prefix walks from entry while the way cannot block, collecting the
+	// templates spawned on the way.
+	var spawned []*cfg.Template
+	prefix := func(entry *cfg.Loc) *cfg.Loc {
+		seen := map[*cfg.Loc]bool{}
+		for l := entry; l != nil && !seen[l]; {
+			seen[l] = true
+			if stop[l.ID] {
+				return l
+			}
+			switch a := l.Act.(type) {
+			case *cfg.Spawn:
+				spawned = append(spawned, a.Targets...)
+			case *cfg.Skip, *cfg.InitGlobals, *cfg.Assign, *cfg.Havoc, *cfg.Output, *cfg.AtomicBegin, *cfg.AtomicEnd, *cfg.Alloc:
+			default:
+				return nil // may block, fail or branch: the search decides
+			}
+			if len(l.Succs) != 1 {
+				return nil
+			}
+			l = l.Succs[0]
+		}
+		return nil
+	}
+	if l := prefix(p.Templates[0].Entry); l != nil {
+		return l
+	}
+	// A thread main spawns on that way runs its own such way too (alone,
+	// in some execution).
+	for i := 0; i < len(spawned); i++ {
+		if t := spawned[i]; t != nil && t.Entry != nil && t != p.Templates[0] {
+			if l := prefix(t.Entry); l != nil {
+				return l
+			}
+		}
+	}
+	return nil
+}
+
 // maxExactBytes bounds the memory of the visited states' encodings: a
 // program with large globals would otherwise keep gigabytes (each
 // encoding holds every object's bytes). Past it there is no proof.
@@ -201,8 +259,9 @@ const maxHavocBits = 8
 
 // proofStops computes explore.Options.StopAt and HavocValues for a proof
 // (see the conditions above); untrusted are the locations untrustedLocs
-// marks.
-func proofStops(p *cfg.Program, untrusted []bool) ([]bool, [][]int64) {
+// marks. Without uninit, the reads of indeterminate local memory are not
+// marked (EarlyStop: a cheaper, smaller set).
+func proofStops(p *cfg.Program, untrusted []bool, uninit bool) ([]bool, [][]int64) {
 	stop := make([]bool, len(p.Locs))
 	havocs := make([][]int64, len(p.Locs))
 	read := registersRead(p)
@@ -246,6 +305,9 @@ func proofStops(p *cfg.Program, untrusted []bool) ([]bool, [][]int64) {
 				stop[l.ID] = true // malloc: indeterminate contents
 			}
 		}
+	}
+	if !uninit {
+		return stop, havocs
 	}
 	for id, unsafe := range uninitLocalReads(p) {
 		if unsafe {

@@ -203,8 +203,9 @@ func TestProveMutations(t *testing.T) {
 		result    func(*explore.Result)
 	}{
 		{name: "ignore blocked spawns",
-			src:    petersonWith("", "for (int i = 0; i < 3; i++) pthread_create(&b, 0, thr1, 0);"),
-			result: func(r *explore.Result) { r.Bounded = false }},
+			src:     petersonWith("", "for (int i = 0; i < 3; i++) pthread_create(&b, 0, thr1, 0);"),
+			options: func(o *explore.Options) { o.StopWhenBounded = false },
+			result:  func(r *explore.Result) { r.Bounded = false }},
 		{name: "uninitialized registers read as 0",
 			src:     petersonWith("int u; x = u;", ""),
 			options: func(o *explore.Options) { o.CheckUninit = false }},
@@ -228,5 +229,29 @@ func TestProveMutations(t *testing.T) {
 				t.Fatalf("the broken condition did not prove thread 0's assertion: %+v", pr)
 			}
 		})
+	}
+}
+
+// EarlyStop finds a wide input main reads before anything can block, and
+// nothing in a program Prove proves.
+func TestEarlyStop(t *testing.T) {
+	for _, tc := range []struct {
+		main string
+		stop bool
+	}{
+		{"", false},
+		{"int n = __VERIFIER_nondet_int(); x = n;", true},
+		{"if (__VERIFIER_nondet_int()) x = 0;", false},                     // a truth-only input
+		{"x = 1; pthread_join(a, 0); x = __VERIFIER_nondet_int();", false}, // after a join: the search decides
+		{"pthread_create(&a, 0, reader, 0);", true},                        // a thread main spawns reads one
+	} {
+		src := strings.Replace(petersonWith("", tc.main), "int main(void)", "void *reader(void *arg) { x = __VERIFIER_nondet_int(); return 0; }\nint main(void)", 1)
+		p, err := cfg.Build("prove.c", []byte(src), cfg.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := EarlyStop(p) != nil; got != tc.stop {
+			t.Errorf("%q: EarlyStop %v, want %v", tc.main, got, tc.stop)
+		}
 	}
 }

@@ -127,6 +127,10 @@ type Options struct {
 	// MaxExactBytes bounds the bytes of the encodings ExactStates keeps
 	// (0: no bound); past it the search stops (Complete false).
 	MaxExactBytes int64
+	// StopWhenBounded ends the search (Complete false) as soon as
+	// Result.Bounded is set: a search whose bound mattered is of no use
+	// to an exploration proof, which then stops early.
+	StopWhenBounded bool
 	// CheckUninit makes a read of a local register never written a
 	// runtime error (interp.Options.CheckUninit) instead of a zero.
 	CheckUninit bool
@@ -219,19 +223,20 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		return nil, err
 	}
 	e := &explorer{
-		m:         m,
-		p:         p,
-		res:       &Result{Complete: true, Views: make([][]View, len(p.Locs))},
-		seenView:  make([]map[string]bool, len(p.Locs)),
-		visited:   map[[16]byte]bool{},
-		failed:    map[*cfg.Check]bool{},
-		errAt:     map[*cfg.Loc]bool{},
-		forbidden: opts.Forbidden,
-		exclusive: opts.Exclusive,
-		stopAt:    opts.StopAt,
-		uninit:    opts.CheckUninit,
-		s0:        s0,
-		stop:      opts.Stop,
+		m:           m,
+		p:           p,
+		res:         &Result{Complete: true, Views: make([][]View, len(p.Locs))},
+		seenView:    make([]map[string]bool, len(p.Locs)),
+		visited:     map[[16]byte]bool{},
+		failed:      map[*cfg.Check]bool{},
+		errAt:       map[*cfg.Loc]bool{},
+		forbidden:   opts.Forbidden,
+		exclusive:   opts.Exclusive,
+		stopAt:      opts.StopAt,
+		uninit:      opts.CheckUninit,
+		stopBounded: opts.StopWhenBounded,
+		s0:          s0,
+		stop:        opts.Stop,
 	}
 	if opts.ExactStates {
 		e.exact = map[string]bool{}
@@ -299,6 +304,10 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 			break // a thread may run an action of Options.StopAt
 		}
 		e.noteBounded(it.s)
+		if e.stopped {
+			e.res.Complete = false
+			break // Options.StopWhenBounded
+		}
 		if len(moves) == 0 && !it.s.AllDone() {
 			e.res.Deadlocks++
 		}
@@ -440,8 +449,10 @@ type explorer struct {
 	exclusive []bool
 	stopAt    []bool
 	uninit    bool // Options.CheckUninit: a register read may err
-	s0        *interp.State
-	stop      func(Failure) bool
+	// stopBounded is Options.StopWhenBounded
+	stopBounded bool
+	s0          *interp.State
+	stop        func(Failure) bool
 	// reached holds, by location ID, the first node with a thread there
 	// (Options.Reached; node -1: none)
 	reached   []arrival
@@ -491,6 +502,9 @@ func (e *explorer) noteBounded(s *interp.State) {
 	for _, t := range s.Threads {
 		if _, ok := t.Loc.Act.(*cfg.Spawn); (ok || t.Pending) && e.m.AtInstanceBound(s, t.ID) {
 			e.res.Bounded = true
+			if e.stopBounded {
+				e.stopped = true // Options.StopWhenBounded
+			}
 		}
 	}
 }

@@ -108,3 +108,21 @@ func TestExactStates(t *testing.T) {
 		t.Fatalf("MaxExactBytes 1: %v, complete %v", err, small.Complete)
 	}
 }
+
+// StopWhenBounded ends the search at the first spawn that waits for an
+// instance.
+func TestStopWhenBounded(t *testing.T) {
+	p, _, _ := counter(false)
+	full, err := Explore(p, Options{MaxInstances: 1})
+	if err != nil || !full.Bounded || !full.Complete {
+		t.Fatalf("one instance: %v, bounded %v, complete %v", err, full.Bounded, full.Complete)
+	}
+	cut, err := Explore(p, Options{MaxInstances: 1, StopWhenBounded: true})
+	if err != nil || !cut.Bounded || cut.Complete || cut.States >= full.States {
+		t.Fatalf("StopWhenBounded: %v, bounded %v, complete %v, %d states (full %d)", err, cut.Bounded, cut.Complete, cut.States, full.States)
+	}
+	two, err := Explore(p, Options{MaxInstances: 2, StopWhenBounded: true})
+	if err != nil || two.Bounded || !two.Complete {
+		t.Fatalf("two instances: %v, bounded %v, complete %v", err, two.Bounded, two.Complete)
+	}
+}

@@ -15,7 +15,9 @@ package main
 // with more than maxProofLocs locations are not tried: their searches
 // rarely finish within the budget, and the second lowering would cost
 // time and memory on the largest files (a cost rule, not a soundness one:
-// not trying never proves anything).
+// not trying never proves anything), nor are programs whose main reads
+// an input (or runs another action the search stops at) before anything
+// can block it (confirm.EarlyStop, on the analysed program).
 
 import (
 	"fmt"
@@ -30,7 +32,7 @@ import (
 const defaultProofStates = 100_000
 
 // proofTimeout bounds one file's exploration proof.
-const proofTimeout = 2 * time.Second
+const proofTimeout = 1500 * time.Millisecond
 
 // maxProofLocs is the size above which no exploration proof is tried.
 const maxProofLocs = 20_000
@@ -54,8 +56,8 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 			ids = append(ids, c.Check.ID)
 		}
 	}
-	if len(ids) == 0 {
-		return nil, nil
+	if len(ids) == 0 || confirm.EarlyStop(res.Program) != nil {
+		return nil, nil // nothing to prove, or main reads a wide input first: no second lowering
 	}
 	p, err := build()
 	if err != nil {
