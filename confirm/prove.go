@@ -3,8 +3,8 @@ package confirm
 // Exploration proofs: when the program's state space is finite and the
 // explorer's executions include every execution of the C program (under
 // chorus's semantics: sequential consistency), a complete search is a
-// proof, for any number of threads, that a check it never saw fail never
-// fails. Prove refuses (ErrInexact) whenever one of the conditions below
+// proof that a check it never saw fail fails in no execution, under any
+// schedule, with every thread the program creates. Prove refuses (ErrInexact) whenever one of the conditions below
 // does not hold; each one is tested in prove_test.go.
 //
 // Conditions on the search (checked on explore.Result):
@@ -13,9 +13,8 @@ package confirm
 //     no StopAt location could run (below);
 //   - no spawn ever waited for an instance (Result.Bounded false): a
 //     spawn blocked by MaxInstances removes executions, and with none
-//     blocked the bound never mattered (the instance bound is then not a
-//     bound at all, so the proof holds for any number of threads the
-//     program creates, which is exactly the number it does create);
+//     blocked the bound never mattered (the search stops at the first
+//     one: explore.Options.StopWhenBounded);
 //   - no runtime error of the interpreter (Result.Errors empty): an
 //     error ends its path, and the executions after it are unexplored;
 //     reads of local registers never written are errors here
@@ -41,9 +40,11 @@ package confirm
 //     forbids them (a thread there waits for good), which removes
 //     executions: fine for a bug finder, not for a proof;
 //   - havocs (inputs): a havoc of a register no location reads takes one
-//     value (no value can matter); a havoc of a register of an integer
-//     type of at most 8 bits takes every value of the type (Options.
-//     HavocValues); any other havoc (a wider input, argc, a havoc of
+//     value (no value can matter); a havoc of a register every read of
+//     which only compares it with 0 takes 0 and 1 (truthOnlyRegisters:
+//     every non-zero value reads as 1 does); a havoc of a register of an
+//     integer type of at most 8 bits takes every value of the type
+//     (explore.Options.HavocValues); any other havoc (a wider input, argc, a havoc of
 //     memory) is StopAt: the search stops at the first one it meets,
 //     which keeps the cost small on the many programs that read an input
 //     early;
@@ -68,7 +69,9 @@ package confirm
 // The search uses the partial-order reduction (explore.Options.Reduce),
 // which keeps every reachable failed check, runtime error and blocked
 // spawn (noteBounded runs on the forced moves too) but not every state:
-// Prove claims "never fails", never "unreachable". Visited states are
+// Prove claims "never fails", never "unreachable". Dead registers are
+// zeroed (explore.Options.ForgetDead), which merges states but changes
+// no failed check, error or deadlock. Visited states are
 // kept by their whole canonical encodings (explore.Options.ExactStates),
 // not by 128-bit hashes: no collision can hide a state.
 
