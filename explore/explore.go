@@ -18,7 +18,7 @@
 // (interp.State.Hash: two independently seeded 64-bit maphash values): a
 // collision would hide states, with probability about n²/2^129 for n
 // states — negligible, and the price of keeping only 16 bytes per visited
-// state. Without Options.Reduce every interleaving of every pair of moves
+// state (Options.ExactStates keeps the encodings instead). Without Options.Reduce every interleaving of every pair of moves
 // is explored. With it (reduce.go): a thread standing at a location that
 // touches only its own registers moves alone (ample sets with the cycle
 // proviso), and forced moves — the only move of a state, or the single
@@ -110,6 +110,30 @@ type Options struct {
 	// (and when it cannot move, the state is final). confirm uses it
 	// for the way to abort() and exit(), which end the whole program.
 	Exclusive []bool
+	// StopAt marks, by location ID, locations whose action the search
+	// must not run: as soon as a thread standing at one has an enabled
+	// move, the search ends (Complete false, Result.StoppedAt set).
+	// Exploration proofs (confirm.Prove) mark the actions the
+	// interpreter does not run faithfully, so that a complete search
+	// never ran one.
+	StopAt []bool
+	// HavocValues gives, by location ID, the values a havoc there takes
+	// instead of HavocMin..HavocMax (a nil entry: the default range).
+	HavocValues [][]int64
+	// ExactStates keeps the whole canonical encoding of every visited
+	// state instead of its 128-bit hash: no collision can hide a state
+	// (exploration proofs), at the price of the encodings' memory.
+	ExactStates bool
+	// MaxExactBytes bounds the bytes of the encodings ExactStates keeps
+	// (0: no bound); past it the search stops (Complete false).
+	MaxExactBytes int64
+	// StopWhenBounded ends the search (Complete false) as soon as
+	// Result.Bounded is set: a search whose bound mattered is of no use
+	// to an exploration proof, which then stops early.
+	StopWhenBounded bool
+	// CheckUninit makes a read of a local register never written a
+	// runtime error (interp.Options.CheckUninit) instead of a zero.
+	CheckUninit bool
 }
 
 // View is what one thread sees in one state: Values[i] is the value of
@@ -156,6 +180,12 @@ type Result struct {
 	// discovery order; Errors the first runtime error of each location.
 	Failures []Failure
 	Errors   []Failure
+	// StoppedAt is the location of Options.StopAt that ended the
+	// search (nil: none did).
+	StoppedAt *cfg.Loc
+	// MaxThreads is the largest number of threads (running or finished)
+	// of a state the search expanded.
+	MaxThreads int
 	// ReachedAt gives, with Options.Reached, a schedule to the first
 	// stored state in which thread stands at loc (ok false: never seen).
 	ReachedAt func(loc *cfg.Loc) (sched []interp.Step, thread interp.ThreadID, ok bool)
@@ -184,7 +214,7 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 200_000
 	}
-	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, LazyStart: opts.LazyStart, MaxSpawns: opts.MaxSpawns, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead})
+	m, err := interp.New(p, interp.Options{MaxInstances: opts.MaxInstances, LazyStart: opts.LazyStart, MaxSpawns: opts.MaxSpawns, KeepDeadEnds: opts.KeepDeadEnds, CheckCells: opts.CheckCells, ForgetDead: opts.ForgetDead, CheckUninit: opts.CheckUninit})
 	if err != nil {
 		return nil, err
 	}
@@ -193,17 +223,23 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		return nil, err
 	}
 	e := &explorer{
-		m:         m,
-		p:         p,
-		res:       &Result{Complete: true, Views: make([][]View, len(p.Locs))},
-		seenView:  make([]map[string]bool, len(p.Locs)),
-		visited:   map[[16]byte]bool{},
-		failed:    map[*cfg.Check]bool{},
-		errAt:     map[*cfg.Loc]bool{},
-		forbidden: opts.Forbidden,
-		exclusive: opts.Exclusive,
-		s0:        s0,
-		stop:      opts.Stop,
+		m:           m,
+		p:           p,
+		res:         &Result{Complete: true, Views: make([][]View, len(p.Locs))},
+		seenView:    make([]map[string]bool, len(p.Locs)),
+		visited:     map[[16]byte]bool{},
+		failed:      map[*cfg.Check]bool{},
+		errAt:       map[*cfg.Loc]bool{},
+		forbidden:   opts.Forbidden,
+		exclusive:   opts.Exclusive,
+		stopAt:      opts.StopAt,
+		uninit:      opts.CheckUninit,
+		stopBounded: opts.StopWhenBounded,
+		s0:          s0,
+		stop:        opts.Stop,
+	}
+	if opts.ExactStates {
+		e.exact = map[string]bool{}
 	}
 	e.viewVars()
 	if opts.Reached {
@@ -232,7 +268,8 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 		s  *interp.State
 		id int
 	}
-	e.visited[s0.Hash()] = true
+	e.seen(s0)
+	e.visitLast()
 	e.nodes = append(e.nodes, node{parent: -1})
 	queue := []item{{s0, 0}}
 	for expanded := 0; len(queue) > 0; expanded++ {
@@ -260,8 +297,17 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 				}
 			}
 		}
+		e.res.MaxThreads = max(e.res.MaxThreads, len(it.s.Threads))
 		moves := e.enabled(it.s)
+		if e.stopped {
+			e.res.Complete = false
+			break // a thread may run an action of Options.StopAt
+		}
 		e.noteBounded(it.s)
+		if e.stopped {
+			e.res.Complete = false
+			break // Options.StopWhenBounded
+		}
 		if len(moves) == 0 && !it.s.AllDone() {
 			e.res.Deadlocks++
 		}
@@ -273,11 +319,14 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 			loc := th.Loc
 			values := []int64{0}
 			if _, ok := loc.Act.(*cfg.Havoc); ok {
-				values = values[:0]
-				for v := opts.HavocMin; v <= opts.HavocMax; v++ {
-					values = append(values, v)
+				if opts.HavocValues != nil && opts.HavocValues[loc.ID] != nil {
+					values = opts.HavocValues[loc.ID]
+				} else {
+					values = values[:0]
+					for v := opts.HavocMin; v <= opts.HavocMax; v++ {
+						values = append(values, v)
+					}
 				}
-
 			}
 			fresh := true
 			// A havoc counts (Result.Havocs) when its values lead to
@@ -333,16 +382,15 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 						continue
 					}
 				}
-				h := ns.Hash()
-				if e.visited[h] {
+				if e.seen(ns) {
 					fresh = false
 					continue
 				}
-				if len(e.nodes) >= opts.MaxStates {
+				if len(e.nodes) >= opts.MaxStates || opts.MaxExactBytes > 0 && e.exactBytes > opts.MaxExactBytes {
 					e.res.Complete = false
 					continue
 				}
-				e.visited[h] = true
+				e.visitLast()
 				e.nodes = append(e.nodes, node{parent: it.id, step: step})
 				queue = append(queue, item{ns, len(e.nodes) - 1})
 			}
@@ -382,26 +430,59 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 }
 
 type explorer struct {
-	m        *interp.Machine
-	p        *cfg.Program
-	res      *Result
-	nodes    []node
-	visited  map[[16]byte]bool
-	seenView []map[string]bool
-	failed   map[*cfg.Check]bool
-	errAt    map[*cfg.Loc]bool
+	m       *interp.Machine
+	p       *cfg.Program
+	res     *Result
+	nodes   []node
+	visited map[[16]byte]bool
+	// exact holds the whole encodings of the visited states instead of
+	// their hashes (Options.ExactStates; nil otherwise).
+	exact      map[string]bool
+	exactBytes int64 // the length of exact's keys
+	seenView   []map[string]bool
+	failed     map[*cfg.Check]bool
+	errAt      map[*cfg.Loc]bool
 	// invisible marks, by location ID, the locations whose moves touch
 	// only the moving thread's registers (nil without Reduce).
 	invisible []bool
 	forbidden []bool
 	exclusive []bool
-	s0        *interp.State
-	stop      func(Failure) bool
+	stopAt    []bool
+	uninit    bool // Options.CheckUninit: a register read may err
+	// stopBounded is Options.StopWhenBounded
+	stopBounded bool
+	s0          *interp.State
+	stop        func(Failure) bool
 	// reached holds, by location ID, the first node with a thread there
 	// (Options.Reached; node -1: none)
-	reached []arrival
-	stopped bool          // Stop returned true
-	forced  []interp.Step // the moves of the last advance
+	reached   []arrival
+	stopped   bool          // Stop returned true, or a StopAt location could run
+	forced    []interp.Step // the moves of the last advance
+	encodeBuf []byte        // the encoding of the state seen last (ExactStates)
+	lastHash  [16]byte      // the hash of the state seen last
+}
+
+// seen reports whether s was visited: by its 128-bit hash, or with
+// Options.ExactStates by its whole canonical encoding. It keeps the key
+// for visitLast.
+func (e *explorer) seen(s *interp.State) bool {
+	if e.exact != nil {
+		e.encodeBuf = s.Encode(e.encodeBuf[:0])
+		return e.exact[string(e.encodeBuf)]
+	}
+	e.lastHash = s.Hash()
+	return e.visited[e.lastHash]
+}
+
+// visitLast adds the state seen was last asked about to the visited
+// states.
+func (e *explorer) visitLast() {
+	if e.exact != nil {
+		e.exact[string(e.encodeBuf)] = true
+		e.exactBytes += int64(len(e.encodeBuf))
+		return
+	}
+	e.visited[e.lastHash] = true
 }
 
 // addFailure records a failed check and asks Options.Stop.
@@ -421,13 +502,32 @@ func (e *explorer) noteBounded(s *interp.State) {
 	for _, t := range s.Threads {
 		if _, ok := t.Loc.Act.(*cfg.Spawn); (ok || t.Pending) && e.m.AtInstanceBound(s, t.ID) {
 			e.res.Bounded = true
+			if e.stopBounded {
+				e.stopped = true // Options.StopWhenBounded
+			}
 		}
 	}
 }
 
 // enabled is m.Enabled without the moves from forbidden locations and,
 // when a thread stands at an exclusive location, only that thread's.
+// When one of the moves starts at a StopAt location, the search stops.
 func (e *explorer) enabled(s *interp.State) []interp.Move {
+	moves := e.enabledMoves(s)
+	if e.stopAt != nil {
+		for _, mv := range moves {
+			if loc := s.Thread(mv.Thread).Loc; e.stopAt[loc.ID] {
+				e.stopped = true
+				if e.res.StoppedAt == nil {
+					e.res.StoppedAt = loc
+				}
+			}
+		}
+	}
+	return moves
+}
+
+func (e *explorer) enabledMoves(s *interp.State) []interp.Move {
 	if e.exclusive != nil {
 		for _, t := range s.Threads {
 			if !t.Done && e.exclusive[t.Loc.ID] {

@@ -206,7 +206,7 @@ func (e *explorer) advance(ns *interp.State, parent int, step interp.Step, recor
 		// the state before it must survive (b).
 		next := ns
 		var ev interp.Event
-		if single || !mayFail(loc.Act) {
+		if single || !mayFail(loc.Act) && !e.uninit {
 			ev = e.m.StepInPlace(ns, mv)
 			if ev.Kind != interp.NoEvent && ev.Kind != interp.OutputEvent {
 				next = nil
@@ -247,7 +247,9 @@ func (e *explorer) advance(ns *interp.State, parent int, step interp.Step, recor
 }
 
 // mayFail reports whether an invisible action may fail a check or err
-// (a check; a division, remainder or shift in what it evaluates).
+// (a check; a division, remainder or shift in what it evaluates). With
+// Options.CheckUninit any read of a register may err too: advance then
+// runs every move of (b) on a copy.
 func mayFail(a cfg.Action) bool {
 	switch a := a.(type) {
 	case *cfg.CheckAct:

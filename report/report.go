@@ -101,6 +101,10 @@ type Check struct {
 	Writes []Write `json:"writes,omitempty"`
 	// Schedule is a violated check's counterexample.
 	Schedule []Step `json:"schedule,omitempty"`
+	// Proof says how a proven check was proven when it was not by the
+	// thread-modular analysis: "exploration: N states, K threads" for an
+	// exhaustive exploration of a finite-state program (confirm.Prove).
+	Proof string `json:"proof,omitempty"`
 	// Fingerprint identifies the check across line shifts (Fingerprints).
 	Fingerprint string `json:"fingerprint,omitempty"`
 	// Suppressed is set when an ignore comment suppresses the check.

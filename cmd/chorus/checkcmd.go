@@ -16,6 +16,7 @@ package main
 // usage or input error (other files are still analyzed).
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -70,6 +71,11 @@ type checkOptions struct {
 	// ("lowering", "analysis", "confirmation"): a worker passes it to the
 	// parent, which names the phase a limit stopped (worker.go).
 	phase func(string)
+
+	// proofStates is --explore-proof-states (exploreproof.go): 0 (the
+	// zero value, so that tests building options get it) is the default
+	// defaultProofStates, negative is off (the flag's 0)
+	proofStates int
 }
 
 // setPhase tells o.phase that phase p starts.
@@ -97,6 +103,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs.StringVar(&o.compileDB, "p", "", "compile_commands.json, or a build directory holding one: analyse each C entry with its own compiler flags (with FILEs: their entries)")
 	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", 0, "time for --confirm per file (default: 20s, or half of --timeout, and never past --timeout)")
 	fs.StringVar(&o.replayDir, "replay", "", "with --confirm, write each violated check's schedule to this directory as a standalone C program that reproduces it (FILE.LINE.COL.c)")
+	proofStates := fs.Int("explore-proof-states", defaultProofStates, "when checks stay unproven, explore a finite-state program exhaustively (up to N states) and prove the checks no execution fails (0: off)")
 	addBulkFlags(fs, &o.bulk)
 	o.explain.register(fs)
 	o.program.register(fs)
@@ -149,6 +156,10 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	if len(o.kinds) == 0 {
 		return nil, errors.New("--checks selects no check kind")
 	}
+	o.proofStates = *proofStates
+	if o.proofStates <= 0 {
+		o.proofStates = -1 // off
+	}
 	if o.replayDir != "" {
 		o.bulk.noCache = true // a cached result would write no programs
 	}
@@ -167,6 +178,7 @@ type fileOutcome struct {
 	inputError bool // usage/input error (exit 2) rather than an unfinished analysis
 	elapsed    time.Duration
 	violated   map[int]*confirm.Counterexample // by check ID (--confirm)
+	explored   map[int]string                  // by check ID: the exploration proof (exploreproof.go)
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -241,10 +253,18 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
+	rebuild := func() (*cfg.Program, error) { return buildUnit(o, u, opts) }
+	if states := cmp.Or(o.proofStates, defaultProofStates); states > 0 {
+		o.setPhase("exploration proof")
+		left := proofTimeout
+		if o.timeout > 0 {
+			left = min(left, o.timeout-time.Since(start))
+		}
+		out.explored, _ = proveUnproven(states, rebuild, res, o.kinds, left) // no proof leaves checks unproven
+	}
 	if o.confirm > 0 {
 		o.setPhase("confirmation")
 	}
-	rebuild := func() (*cfg.Program, error) { return buildUnit(o, u, opts) }
 	out.violated, _ = confirmUnproven(o.confirm, rebuild, res, confirmBudgetFor(o.confirmTimeout, o.timeout, time.Since(start)), o.replayDir) // an unfinished confirmation leaves checks unproven
 	return out
 }

@@ -44,6 +44,9 @@ func toReport(out fileOutcome) report.File {
 			Function: c.Check.Func, Status: c.Status.String(), Condition: checkCondition(c),
 			Message: out.res.Invariant(c), Invariant: out.res.Invariant(c),
 		}
+		if proof := out.explored[c.Check.ID]; proof != "" && c.Status == analysis.Proven {
+			rc.Proof = proof
+		}
 		if c.Status == analysis.Unproven {
 			rc.Message = checkWarning(c, out.res)
 			ws := out.res.Writes(c)
