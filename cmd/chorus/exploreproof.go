@@ -51,9 +51,11 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 		return nil, nil
 	}
 	var ids []int
+	want := map[int]*cfg.Check{}
 	for _, c := range res.Checks {
 		if c.Status == analysis.Unproven {
 			ids = append(ids, c.Check.ID)
+			want[c.Check.ID] = c.Check
 		}
 	}
 	if len(ids) == 0 || confirm.EarlyStop(res.Program) != nil {
@@ -65,9 +67,13 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 	}
 	var checks []*cfg.Check
 	for _, id := range ids {
-		if id < len(p.Checks) {
-			checks = append(checks, p.Checks[id])
+		// The lowering is deterministic; a check whose ID now names
+		// another site (kind or position) would prove the wrong check:
+		// then no proof at all.
+		if id >= len(p.Checks) || p.Checks[id].Kind != want[id].Kind || p.Checks[id].Pos != want[id].Pos {
+			return nil, fmt.Errorf("exploration proof: check %d differs in the second lowering", id)
 		}
+		checks = append(checks, p.Checks[id])
 	}
 	proof, err := confirm.Prove(p, checks, kinds, confirm.ProofBudget{MaxStates: maxStates, Timeout: min(budget, proofTimeout)})
 	if err != nil || len(proof.Proven) == 0 {

@@ -19,7 +19,8 @@ import (
 // proven or unreachable (it may be lowered several times: inlined into
 // several templates or call sites). A `false` assertion must never count
 // as proved, in either domain; its having no check site at all is an
-// error too (the assertion was lost).
+// error too (the assertion was lost). Rows of testdata/disputed_labels.tsv
+// (labels shown wrong, until the manifest is fixed) are skipped.
 
 var goblintDomains = []string{"interval", "octagon"}
 
@@ -66,6 +67,7 @@ func readGoblintManifest(t *testing.T, root string) []goblintAssertion {
 func TestGoblintAssertions(t *testing.T) {
 	root := corpusRoot(t)
 	rows := readGoblintManifest(t, root)
+	disputed := goblintDisputed(t)
 	byFile := map[string][]goblintAssertion{}
 	var files []string
 	for _, r := range rows {
@@ -103,6 +105,13 @@ func TestGoblintAssertions(t *testing.T) {
 			}
 			var got []string
 			for _, a := range byFile[file] {
+				if d, ok := disputed[a.file][a.line]; ok && d.manifest == a.expect {
+					// A label shown wrong (testdata/disputed_labels.tsv,
+					// re-checked by TestDisputedLabels): neither asserted
+					// nor counted.
+					got = append(got, strconv.Itoa(a.line)+":disputed")
+					continue
+				}
 				ty := per[a.dir]
 				if ty == nil {
 					ty = &tally{}
