@@ -296,7 +296,7 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 	// dense steps, which otherwise scanned 38 words each to the first
 	// witness). Trying it first changes only where the scan starts: the
 	// answer is whether any word has a witness.
-	if h := r.hitWord; r.wreachBits[h]&pb[h]&ex[h] != 0 {
+	if h := r.hitWord; h < len(r.wreachBits) && r.wreachBits[h]&pb[h]&ex[h] != 0 {
 		return true
 	}
 	for i, w := range r.wreachBits {
