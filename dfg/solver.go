@@ -89,16 +89,8 @@ type Solver struct {
 	pos     []int32
 	isHead  []bool
 	backC   [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
-	// wtoFrom: by node, the start of the component whose back edges its
-	// cells widen (computeWTO's from); wtoIn: by node, len(g.edges[id])
-	// when the order was last computed or extended (extendWTO).
-	wtoFrom []int32
-	wtoIn   []int32
 	widenN  []int
 	widened []int // by Loc.ID: widenings applied in this Solve
-	// wtoExtended, wtoComputed count the orders extended and computed
-	// (for tests).
-	wtoExtended, wtoComputed int
 	// fastWidening: every head widens with the short ladder from its
 	// first widening (SetFastWidening).
 	fastWidening bool
@@ -259,9 +251,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 	}
 	s.stats.Solves++
 	if s.wtoEdge != g.nEdges || s.order == nil || !incremental {
-		if !incremental || !s.extendWTO() {
-			s.computeWTO()
-		}
+		s.computeWTO()
 	}
 	var seeds []int32
 	if incremental {
@@ -917,7 +907,6 @@ func (s *Solver) state(id int32) *State {
 
 func (s *Solver) computeWTO() {
 	g := s.g
-	s.wtoComputed++
 	roots := make([]int32, 0, len(g.rpo))
 	for _, l := range g.rpo {
 		roots = append(roots, int32(l.ID))
@@ -968,105 +957,6 @@ func (s *Solver) computeWTO() {
 		}
 		s.backC[id] = sortedSet(back)
 	}
-	s.wtoFrom = from
-	s.wtoIn = make([]int32, g.numNodes())
-	for id := range s.wtoIn {
-		s.wtoIn[id] = int32(len(g.edges[id]))
-	}
-}
-
-// extendWTO keeps the order, heads and back cells of the last computeWTO
-// for the nodes and edges added since, and reports whether it did (else
-// the caller recomputes). What the widening needs for termination, and
-// what computeWTO establishes, is: every edge u→d into a location d with
-// pos[u] >= from[d] (in particular every backward edge, pos[u] >= pos[d],
-// and every cycle has one) ends at a head whose backC holds the edge's
-// cell (control aside). Bourdoncle's order has it, and so has dfsOrder,
-// whose heads are just the targets of its backward edges. extendWTO keeps
-// it: a new edge with pos[u] < from[d] is forward and needs nothing; a new
-// edge with pos[u] >= from[d] makes d a head (if it was not, no old edge
-// into it was backward, so from[d] = pos[d] stays right) and adds its cell
-// to d's backC. New hubs go at the end of the order: the edges into them
-// are forward and those out of them backward, into their targets, which
-// become heads by the rule above, so a hub still never widens. A backward
-// edge into a hub (which would pass headship on to all the hub's targets,
-// computeWTO's business) makes it recompute. The incremental Solve
-// verifies its post-fixpoint on every location as before, so the order
-// decides only the iteration's speed and the widening points, never
-// soundness. Recomputing Bourdoncle's order after every round of
-// interference edges was a fifth of some drivers' analysis (pcwd_pci: 0.6
-// of 3 s CPU; its quadratic worst case is in the nested components).
-func (s *Solver) extendWTO() bool {
-	g := s.g
-	n := g.numNodes()
-	old := len(s.pos)
-	if s.order == nil || old > n || len(s.wtoIn) != old || len(s.wtoFrom) != old {
-		return false
-	}
-	nLocs := len(g.prog.Locs)
-	pos := func(id int) int32 {
-		if id < old {
-			return s.pos[id]
-		}
-		return int32(len(s.order) + id - old) // a new hub, at the end
-	}
-	type backCell struct {
-		head int32
-		cell CellID
-	}
-	var adds []backCell
-	for id := range n {
-		es := g.edges[id]
-		k := 0
-		if id < old {
-			k = int(s.wtoIn[id])
-		}
-		if len(es) == k {
-			continue
-		}
-		if len(es) < k {
-			return false
-		}
-		from := pos(id)
-		if id < old {
-			from = s.wtoFrom[id]
-		}
-		for _, e := range es[k:] {
-			if e.Src == nil || pos(e.Src.ID) < from {
-				continue
-			}
-			if id >= nLocs {
-				return false // backward into a hub
-			}
-			adds = append(adds, backCell{int32(id), e.Cell})
-		}
-	}
-	for id := old; id < n; id++ {
-		s.order = append(s.order, int32(id))
-		s.pos = append(s.pos, pos(id))
-		s.isHead = append(s.isHead, false)
-		s.backC = append(s.backC, nil)
-		s.wtoFrom = append(s.wtoFrom, pos(id))
-		s.wtoIn = append(s.wtoIn, 0)
-	}
-	for _, a := range adds {
-		if !s.isHead[a.head] {
-			s.isHead[a.head] = true
-			s.stats.Heads++
-		}
-		if a.cell == ControlCell {
-			continue
-		}
-		if _, ok := slices.BinarySearch(s.backC[a.head], a.cell); !ok {
-			s.backC[a.head] = sortedSet(append(slices.Clip(s.backC[a.head]), a.cell))
-		}
-	}
-	for id := range n {
-		s.wtoIn[id] = int32(len(g.edges[id]))
-	}
-	s.wtoEdge = g.nEdges
-	s.wtoExtended++
-	return true
 }
 
 // posHeap is the worklist of ascend: (WTO position, node) pairs, least
