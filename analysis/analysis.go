@@ -391,7 +391,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			return nil, err
 		}
 		r.Solve = time.Since(t0)
-		inv.memo.Reset() // (only to bound its size: answers never go stale)
+		inv.memo.Age() // (only to bound its size: answers never go stale)
 		after := solver.Stats()
 		r.Evaluations = after.Evaluations - before.Evaluations
 		r.Widenings = after.Widenings - before.Widenings

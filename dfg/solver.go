@@ -881,11 +881,20 @@ func (t *hubTree) root(leaf func(int) domains.Value) domains.Value {
 		t.built = true
 	} else if len(t.todo) > 0 {
 		// Read the dirty leaves, then rejoin their ancestors level by
-		// level (a parent shared by several dirty leaves once).
+		// level (a parent shared by several dirty leaves once). A node
+		// whose value did not change (the same object, or an equal one,
+		// whose old object is kept) leaves its parent's inputs as they
+		// were: its ancestors are rejoined only if another child changed.
+		// A source's post changes mostly in other cells than the hub's,
+		// and a changed leaf is mostly absorbed by its sibling's join.
 		var up []int32
 		for _, k := range t.todo {
 			t.isDirty[k] = false
-			t.node[n+int(k)] = leaf(int(k))
+			v := leaf(int(k))
+			if v == t.node[n+int(k)] {
+				continue
+			}
+			t.node[n+int(k)] = v
 			up = append(up, int32(n+int(k))/2)
 		}
 		t.todo = t.todo[:0]
@@ -897,7 +906,11 @@ func (t *hubTree) root(leaf func(int) domains.Value) domains.Value {
 				if j < 1 {
 					continue
 				}
-				t.node[j] = joinOpt(t.node[2*j], t.node[2*j+1])
+				v := joinOpt(t.node[2*j], t.node[2*j+1])
+				if old := t.node[j]; v == old || v != nil && old != nil && v.Equal(old) {
+					continue
+				}
+				t.node[j] = v
 				if j > 1 {
 					next = append(next, j/2)
 				}

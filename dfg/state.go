@@ -145,7 +145,7 @@ func (st *State) Truth(cond cfg.Expr) Truth {
 	if st.bottom {
 		return Bottom
 	}
-	return st.finishTruth(cond, st.valueTruth(cond))
+	return st.finishTruth(cond, st.valueTruth(cond), nil)
 }
 
 // valueTruth is the part of Truth that depends only on the values of the
@@ -195,11 +195,11 @@ func valueTruthOf(f *frame, v domains.Value, cond cfg.Expr) valueTruth {
 // when guarded at the location (checked before the domain's answer, as
 // the source-by-source argument is independent of it), else what the
 // domain entails.
-func (st *State) finishTruth(cond cfg.Expr, vt valueTruth) Truth {
+func (st *State) finishTruth(cond cfg.Expr, vt valueTruth, tm *TruthMemo) Truth {
 	if vt.decided {
 		return vt.t
 	}
-	if st.guarded(cond) {
+	if st.guarded(cond, tm) {
 		return True
 	}
 	return vt.t
@@ -211,8 +211,9 @@ func (st *State) finishTruth(cond cfg.Expr, vt valueTruth) Truth {
 // is cond or has cond as a conjunct, or cond is True on X's value after u.
 // The DFG's meaning (the value of X at the location is the one some source
 // produced) makes this sound; it recovers facts the joined value cannot
-// represent (d != 0 in intervals; a disjunction of sources).
-func (st *State) guarded(cond cfg.Expr) bool {
+// represent (d != 0 in intervals; a disjunction of sources). tm, when not
+// nil, memoizes the per-source refinement (TruthMemo.excludes).
+func (st *State) guarded(cond cfg.Expr, tm *TruthMemo) bool {
 	if st.loc == nil || st.s == nil || st.s.posts == nil {
 		return false
 	}
@@ -270,12 +271,22 @@ func (st *State) guarded(cond cfg.Expr) bool {
 		if !ok {
 			return false
 		}
-		f, v := st.s.frameOf([]CellID{cell}, func(CellID) domains.Value { return val })
-		if !f.assume(v, cond, false).IsBottom() {
+		if tm != nil {
+			if !tm.excludes(cond, cell, val) {
+				return false
+			}
+		} else if !st.s.negationExcluded(cond, cell, val) {
 			return false
 		}
 	}
 	return n > 0
+}
+
+// negationExcluded reports whether refining val, the value of cell (the
+// only cell cond reads), by cond's negation gives ⊥: cond holds on val.
+func (s *Solver) negationExcluded(cond cfg.Expr, cell CellID, val domains.Value) bool {
+	f, v := s.frameOf([]CellID{cell}, func(CellID) domains.Value { return val })
+	return f.assume(v, cond, false).IsBottom()
 }
 
 // impliesSyntactically: c is cond or a conjunction with cond as a conjunct.

@@ -22,10 +22,29 @@ import (
 //
 // Results are those of State.Truth exactly. A TruthMemo is not safe for
 // concurrent use; drop it (or Reset it) to free its entries.
+//
+// Generations: between the analysis's rounds most locations keep their
+// value objects (the solver re-evaluates only what new edges reach), so
+// the answers of the previous round are asked again; Age keeps them for
+// one more round (old) while bounding the memo to the entries of the last
+// two rounds, instead of Reset dropping them all (aztcd: every round asked
+// its ~100,000 questions afresh). An entry of old that is asked again
+// moves to m. Keys hold their value objects, so an old entry can never
+// answer for a different value.
 type TruthMemo struct {
 	s     *Solver
 	cells map[cfg.Expr][]CellID // per condition: frameFor's cells
 	m     map[truthKey]valueTruth
+	old   map[truthKey]valueTruth // the previous generation (Age); nil: none
+	// The guard's per-source question (State.guarded: does cond hold on
+	// the value a source passes on?) reads nothing but that value object:
+	// memoized the same way, in generations.
+	excl, oldExcl map[exclKey]bool
+}
+
+type exclKey struct {
+	cond cfg.Expr
+	val  domains.Value
 }
 
 // truthMemoCells bounds the cells of a memoized condition (the key holds
@@ -39,11 +58,50 @@ type truthKey struct {
 
 // NewTruthMemo returns an empty memo for s's states.
 func (s *Solver) NewTruthMemo() *TruthMemo {
-	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: map[truthKey]valueTruth{}}
+	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: map[truthKey]valueTruth{}, excl: map[exclKey]bool{}}
 }
 
 // Reset forgets the memoized answers.
-func (tm *TruthMemo) Reset() { clear(tm.m) }
+func (tm *TruthMemo) Reset() {
+	clear(tm.m)
+	clear(tm.excl)
+	tm.old, tm.oldExcl = nil, nil
+}
+
+// Age starts a new generation: the answers asked since the previous Age
+// stay available until the next one, older answers are dropped.
+func (tm *TruthMemo) Age() {
+	old := tm.old
+	tm.old = tm.m
+	if old != nil {
+		clear(old)
+		tm.m = old
+	} else {
+		tm.m = map[truthKey]valueTruth{}
+	}
+	oldExcl := tm.oldExcl
+	tm.oldExcl = tm.excl
+	if oldExcl != nil {
+		clear(oldExcl)
+		tm.excl = oldExcl
+	} else {
+		tm.excl = map[exclKey]bool{}
+	}
+}
+
+// excludes is Solver.negationExcluded(cond, cell, val), memoized: cell is
+// a function of cond (the one cell it reads).
+func (tm *TruthMemo) excludes(cond cfg.Expr, cell CellID, val domains.Value) bool {
+	k := exclKey{cond, val}
+	r, ok := tm.excl[k]
+	if !ok {
+		if r, ok = tm.oldExcl[k]; !ok {
+			r = tm.s.negationExcluded(cond, cell, val)
+		}
+		tm.excl[k] = r
+	}
+	return r
+}
 
 // Truth is st.Truth(cond).
 func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
@@ -74,8 +132,10 @@ func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
 	}
 	vt, ok := tm.m[k]
 	if !ok {
-		vt = st.valueTruth(cond)
+		if vt, ok = tm.old[k]; !ok {
+			vt = st.valueTruth(cond)
+		}
 		tm.m[k] = vt
 	}
-	return st.finishTruth(cond, vt)
+	return st.finishTruth(cond, vt, tm)
 }

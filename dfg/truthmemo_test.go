@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"context"
 	"math/rand"
 	"testing"
 
@@ -77,4 +78,102 @@ func TestTruthMemoKeepsGuardsPerLocation(t *testing.T) {
 			t.Fatalf("%s: the guarded check: %v, want true", dom.Name(), got)
 		}
 	}
+}
+
+// Across rounds (Age between incremental Solves that add edges, as the
+// analysis does) the memo must still answer exactly as State.Truth: an
+// answer of the previous generation is reused only for the very value
+// objects it was computed from, and the guard (whose sources change with
+// the new edges) is decided anew from the sources' current values. The
+// test also requires that some answers do come from the old generation
+// (values the re-solve left untouched), or it would not exercise it.
+func TestTruthMemoAcrossRounds(t *testing.T) {
+	asked, oldHits, guardQuestions := 0, 0, 0
+	for seed := int64(1); seed <= 30; seed++ {
+		p := genProgramN(seed, 50)
+		var conds []cfg.Expr
+		for _, l := range p.Locs {
+			switch a := l.Act.(type) {
+			case *cfg.Assume:
+				conds = append(conds, a.Cond)
+			case *cfg.CheckAct:
+				conds = append(conds, a.Cond)
+			}
+		}
+		r := rand.New(rand.NewSource(seed))
+		for _, dom := range bothDomains {
+			part := NewPartition(p, seed%2 == 0)
+			g := New(p, part)
+			s := NewSolver(g, dom)
+			memo := s.NewTruthMemo()
+			for round := range 4 {
+				if round > 0 {
+					for range 5 {
+						dst := p.Locs[r.Intn(len(p.Locs))]
+						cells := g.In(dst)
+						if len(cells) == 0 {
+							continue
+						}
+						c := cells[r.Intn(len(cells))]
+						if part.cells[c].Owner != nil {
+							continue
+						}
+						g.AddEdge(p.Locs[r.Intn(len(p.Locs))], c, dst)
+					}
+				}
+				if err := s.Solve(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				memo.Age()
+				for _, l := range p.Locs {
+					st := s.At(l)
+					for _, c := range conds {
+						_, inOld := memoLookup(memo, st, c)
+						got, want := memo.Truth(st, c), st.Truth(c)
+						if got != want {
+							t.Fatalf("seed %d %s round %d: location %d, condition %v: memo %v, Truth %v", seed, dom.Name(), round, l.ID, c, got, want)
+						}
+						asked++
+						if inOld {
+							oldHits++
+						}
+					}
+				}
+				guardQuestions += len(memo.excl)
+			}
+		}
+	}
+	if oldHits == 0 || oldHits == asked {
+		t.Fatalf("%d of %d answers from the previous generation: the test does not exercise both paths", oldHits, asked)
+	}
+	if guardQuestions == 0 {
+		t.Fatal("no guard asked the memo about a source's value: the test does not exercise excludes")
+	}
+}
+
+// memoLookup reports whether tm holds an answer for (st, cond) in its
+// current generation and in its previous one.
+func memoLookup(tm *TruthMemo, st *State, cond cfg.Expr) (inNew, inOld bool) {
+	if st.bottom {
+		return false, false
+	}
+	var vars []*cfg.Var
+	vars = exprVars(vars, cond)
+	var cells []CellID
+	for _, v := range vars {
+		cells = append(cells, tm.s.part.CellOf(v))
+	}
+	cells = sortedSet(cells)
+	if len(cells) > truthMemoCells {
+		return false, false
+	}
+	k := truthKey{cond: cond}
+	for i, c := range cells {
+		if v, ok := st.value(c); ok {
+			k.vals[i] = v
+		}
+	}
+	_, inNew = tm.m[k]
+	_, inOld = tm.old[k]
+	return inNew, inOld && !inNew
 }

@@ -86,6 +86,9 @@ type flowRow struct {
 	// wreach(w, x) as a list when short, else as a bit row.
 	wreachList []int32
 	wreachBits bitset
+	// hitWord: the word of wreachBits where readerMay last found a
+	// writer position, tried first (only the row's goroutine plays it).
+	hitWord int
 }
 
 // coarseMaxBytes bounds the coarse game's bit matrices. At 4 KiB per row
@@ -287,8 +290,18 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 		}
 		return false
 	}
+	// The readers a row moves are successors of each other, mostly
+	// paired with the same writer positions: the word of the last witness
+	// holds one again for nearly every step (aztcd: 9.44 M of 9.46 M
+	// dense steps, which otherwise scanned 38 words each to the first
+	// witness). Trying it first changes only where the scan starts: the
+	// answer is whether any word has a witness.
+	if h := r.hitWord; h < len(r.wreachBits) && r.wreachBits[h]&pb[h]&ex[h] != 0 {
+		return true
+	}
 	for i, w := range r.wreachBits {
 		if w&pb[i]&ex[i] != 0 {
+			r.hitWord = i
 			return true
 		}
 	}
