@@ -453,7 +453,11 @@ var outputFuncs = map[string]bool{
 }
 
 // registersRead is the set of registers some location of p reads.
-func registersRead(p *cfg.Program) map[*cfg.Var]bool {
+func registersRead(p *cfg.Program) map[*cfg.Var]bool { return registersReadExcept(p, nil) }
+
+// registersReadExcept is registersRead over the locations skip does not
+// name (skip nil: all).
+func registersReadExcept(p *cfg.Program, skip func(*cfg.Loc) bool) map[*cfg.Var]bool {
 	out := map[*cfg.Var]bool{}
 	var expr func(e cfg.Expr)
 	expr = func(e cfg.Expr) {
@@ -477,6 +481,9 @@ func registersRead(p *cfg.Program) map[*cfg.Var]bool {
 		}
 	}
 	for _, l := range p.Locs {
+		if skip != nil && skip(l) {
+			continue
+		}
 		switch a := l.Act.(type) {
 		case *cfg.Assign:
 			expr(a.Src)

@@ -267,7 +267,7 @@ const maxHavocBits = 8
 func proofStops(p *cfg.Program, untrusted []bool, uninit bool) ([]bool, [][]int64) {
 	stop := make([]bool, len(p.Locs))
 	havocs := make([][]int64, len(p.Locs))
-	read := registersRead(p)
+	read := registersThatMatter(p)
 	truthOnly := truthOnlyRegisters(p)
 	for _, l := range p.Locs {
 		if untrusted != nil && untrusted[l.ID] {
@@ -613,4 +613,44 @@ func definitelyWritten(p *cfg.Program) []map[*cfg.Var]bool {
 		}
 	}
 	return in
+}
+
+// registerCopy returns dst and src of a location that copies one register
+// into another (dst := src, both registers, no conversion).
+func registerCopy(l *cfg.Loc) (dst, src *cfg.Var, ok bool) {
+	a, isAssign := l.Act.(*cfg.Assign)
+	if !isAssign {
+		return nil, nil, false
+	}
+	d, dok := a.Dst.(*cfg.VarRef)
+	s, sok := a.Src.(*cfg.VarRef)
+	if !dok || !sok || d.Var.Mem != nil || s.Var.Mem != nil {
+		return nil, nil, false
+	}
+	return d.Var, s.Var, true
+}
+
+// registersThatMatter is the set of registers whose value can reach a
+// condition, a check, an address, memory, a spawn, an output or an
+// allocation: registersRead, except that a read which only copies a
+// register into another counts only when the copy's destination matters
+// (least fixpoint). main(argc, argv) havocs a temporary and copies it to
+// argc: when argc is never read, no value of it changes any check, branch
+// or memory cell — the states differ only in registers nothing reads —
+// so its havoc may take one value (proofStops).
+func registersThatMatter(p *cfg.Program) map[*cfg.Var]bool {
+	out := registersReadExcept(p, func(l *cfg.Loc) bool {
+		_, _, ok := registerCopy(l)
+		return ok
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, l := range p.Locs {
+			if d, s, ok := registerCopy(l); ok && out[d] && !out[s] {
+				out[s] = true
+				changed = true
+			}
+		}
+	}
+	return out
 }

@@ -255,3 +255,24 @@ func TestEarlyStop(t *testing.T) {
 		}
 	}
 }
+
+// main(argc, argv) havocs its parameters: when nothing reads them (or
+// they are only copied into registers nothing reads), they take one value
+// and the proof stands; when one is read, the search stops there.
+func TestProveUnreadMainParameters(t *testing.T) {
+	withArgs := func(main string) string {
+		return strings.Replace(petersonWith("", main), "int main(void)", "int main(int argc, char **argv)", 1)
+	}
+	for _, main := range []string{"", "int n = argc; int m = n;"} {
+		_, pr, err := proveSrc(t, withArgs(main), nil, ProofBudget{})
+		if err != nil || len(pr.Proven) != 2 {
+			t.Errorf("%q: want both assertions proven, got %v, %+v", main, err, pr)
+		}
+	}
+	for _, main := range []string{"if (argc == 3) turn = 1;", "int n = argc; x = n;", "if (argv[0] == 0) turn = 1;"} {
+		_, pr, err := proveSrc(t, withArgs(main), nil, ProofBudget{})
+		if !errors.Is(err, ErrInexact) || !strings.Contains(err.Error(), "reached") {
+			t.Errorf("%q: want ErrInexact (reached), got %v, %+v", main, err, pr)
+		}
+	}
+}
