@@ -152,6 +152,20 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	stopAt, havocs := proofStops(p, untrusted, true)
 	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout,
 		StopWhenBounded: true, Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, MaxExactBytes: maxExactBytes, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
+	// Once every check to prove has failed there is nothing left to
+	// prove: the search stops (incomplete, so no proof — none was possible).
+	target := make(map[*cfg.Check]bool, len(checks))
+	for _, c := range checks {
+		target[c] = true
+	}
+	left := len(target)
+	opts.Stop = func(f explore.Failure) bool {
+		if c := f.Event.Check; c != nil && target[c] {
+			target[c] = false
+			left--
+		}
+		return left == 0
+	}
 	if proveHook.options != nil {
 		proveHook.options(&opts)
 	}

@@ -276,3 +276,21 @@ func TestProveUnreadMainParameters(t *testing.T) {
 		}
 	}
 }
+
+// When every check to prove has failed, the search stops there (nothing
+// is left to prove) instead of running to its budget.
+func TestProveStopsWhenAllFailed(t *testing.T) {
+	// Without mutual exclusion both assertions fail.
+	src := strings.Replace(petersonWith("", ""), "while (flag1 == 1 && turn == 1) {}", "", 1)
+	src = strings.Replace(src, "while (flag0 == 1 && turn == 0) {}", "", 1)
+	var got *explore.Result
+	defer func() { proveHook.result = nil }()
+	proveHook.result = func(r *explore.Result) { got = r }
+	_, pr, err := proveSrc(t, src, nil, ProofBudget{})
+	if !errors.Is(err, ErrInexact) || got == nil {
+		t.Fatalf("want ErrInexact after a search, got %v, %+v", err, pr)
+	}
+	if got.Complete || len(got.Failures) != 2 {
+		t.Errorf("want the search stopped at the second failure: complete=%v, %d failures, %d states", got.Complete, len(got.Failures), got.States)
+	}
+}
