@@ -472,9 +472,6 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		}
 		return obsCache[l.ID] == 1
 	}
-	facts := make([][]onceFact, len(p.Locs))
-	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
-	seen := make([]map[string]bool, len(p.Locs))
 	transfer := func(l *cfg.Loc, in onceFact) (onceFact, bool) {
 		o := onceFact{obs: in.obs, wrote: in.wrote, env: in.env, loaded: in.loaded}
 		switch a := l.Act.(type) {
@@ -533,14 +530,51 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 		}
 		return o, true
 	}
+	facts := pathFacts(p, func() onceFact { return onceFact{wrote: newBitset(n)} }, transfer)
+	if facts == nil {
+		return nil
+	}
+	out := make([]bitset, len(p.Locs))
+	for _, l := range p.Locs {
+		fs := facts[l.ID]
+		if len(fs) == 0 {
+			continue
+		}
+		b := append(bitset(nil), fs[0].wrote...)
+		for _, g := range fs[1:] {
+			for i := range b {
+				b[i] &= g.wrote[i]
+			}
+		}
+		for _, g := range fs {
+			if !g.obs {
+				b = newBitset(n) // a path without the observation
+				break
+			}
+		}
+		out[l.ID] = b
+	}
+	return out
+}
+
+// pathFacts carries path facts from each template's entry (a fresh
+// start() fact) along the successors with transfer (false: the step
+// cannot be taken), keeping the distinct facts per location by key and
+// merging them past maxPathFacts (mergeOnceFacts). It is the worklist of
+// P3 (onceReaders) and of the one-way flag facts (oneway.go). It returns
+// nil when the budget of 20 steps per location runs out.
+func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, onceFact) (onceFact, bool)) [][]onceFact {
+	facts := make([][]onceFact, len(p.Locs))
+	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
+	seen := make([]map[string]bool, len(p.Locs))
 	budget := 20 * (len(p.Locs) + 1)
 	for _, t := range p.Templates {
 		if t.Entry == nil {
 			continue
 		}
-		start := onceFact{wrote: newBitset(n)}
-		facts[t.Entry.ID] = []onceFact{start}
-		seen[t.Entry.ID] = map[string]bool{start.key(): true}
+		first := start()
+		facts[t.Entry.ID] = []onceFact{first}
+		seen[t.Entry.ID] = map[string]bool{first.key(): true}
 		work := []*cfg.Loc{t.Entry}
 		for len(work) > 0 {
 			if budget--; budget < 0 {
@@ -581,27 +615,7 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 			}
 		}
 	}
-	out := make([]bitset, len(p.Locs))
-	for _, l := range p.Locs {
-		fs := facts[l.ID]
-		if len(fs) == 0 {
-			continue
-		}
-		b := append(bitset(nil), fs[0].wrote...)
-		for _, g := range fs[1:] {
-			for i := range b {
-				b[i] &= g.wrote[i]
-			}
-		}
-		for _, g := range fs {
-			if !g.obs {
-				b = newBitset(n) // a path without the observation
-				break
-			}
-		}
-		out[l.ID] = b
-	}
-	return out
+	return facts
 }
 
 // mergeOnceFacts replaces too many facts by fewer: first those with the

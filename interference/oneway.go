@@ -199,56 +199,9 @@ func (e *Engine) oneWayObserved(f *onceFlag) []bool {
 		}
 		return o, true
 	}
-	facts := make([][]onceFact, len(p.Locs))
-	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
-	seen := make([]map[string]bool, len(p.Locs))
-	budget := 20 * (len(p.Locs) + 1)
-	for _, t := range p.Templates {
-		if t.Entry == nil {
-			continue
-		}
-		start := onceFact{}
-		facts[t.Entry.ID] = []onceFact{start}
-		seen[t.Entry.ID] = map[string]bool{start.key(): true}
-		work := []*cfg.Loc{t.Entry}
-		for len(work) > 0 {
-			if budget--; budget < 0 {
-				return nil
-			}
-			l := work[len(work)-1]
-			work = work[:len(work)-1]
-			fresh := facts[l.ID][done[l.ID]:]
-			done[l.ID] = len(facts[l.ID])
-			for _, in := range fresh {
-				out, ok := transfer(l, in)
-				if !ok {
-					continue
-				}
-				k := out.key()
-				for _, s := range l.Succs {
-					if s == t.Entry {
-						continue
-					}
-					if seen[s.ID] == nil {
-						seen[s.ID] = map[string]bool{}
-					}
-					if seen[s.ID][k] {
-						continue
-					}
-					seen[s.ID][k] = true
-					facts[s.ID] = append(facts[s.ID], out)
-					if len(facts[s.ID]) > maxPathFacts {
-						facts[s.ID] = mergeOnceFacts(facts[s.ID])
-						done[s.ID] = 0 // pass the merged facts on anew
-						seen[s.ID] = map[string]bool{}
-						for _, g := range facts[s.ID] {
-							seen[s.ID][g.key()] = true
-						}
-					}
-					work = append(work, s)
-				}
-			}
-		}
+	facts := pathFacts(p, func() onceFact { return onceFact{} }, transfer)
+	if facts == nil {
+		return nil
 	}
 	out := make([]bool, len(p.Locs))
 	for _, l := range p.Locs {
