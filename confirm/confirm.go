@@ -459,65 +459,32 @@ func registersRead(p *cfg.Program) map[*cfg.Var]bool { return registersReadExcep
 // name (skip nil: all).
 func registersReadExcept(p *cfg.Program, skip func(*cfg.Loc) bool) map[*cfg.Var]bool {
 	out := map[*cfg.Var]bool{}
-	var expr func(e cfg.Expr)
-	expr = func(e cfg.Expr) {
-		switch e := e.(type) {
-		case *cfg.VarRef:
-			out[e.Var] = true
-		case *cfg.Deref:
-			expr(e.Addr)
-		case *cfg.Unary:
-			expr(e.X)
-		case *cfg.Binary:
-			expr(e.X)
-			expr(e.Y)
-		case *cfg.Cast:
-			expr(e.X)
-		}
-	}
-	dst := func(lv cfg.LValue) {
-		if d, ok := lv.(*cfg.Deref); ok {
-			expr(d.Addr)
+	mark := func(e cfg.Expr) {
+		if r, ok := e.(*cfg.VarRef); ok {
+			out[r.Var] = true
 		}
 	}
 	for _, l := range p.Locs {
 		if skip != nil && skip(l) {
 			continue
 		}
-		switch a := l.Act.(type) {
-		case *cfg.Assign:
-			expr(a.Src)
-			dst(a.Dst)
-		case *cfg.Assume:
-			expr(a.Cond)
-		case *cfg.Havoc:
-			dst(a.Dst)
-		case *cfg.CheckAct:
-			expr(a.Cond)
-		case *cfg.Acquire:
-			expr(a.Lock)
-		case *cfg.Release:
-			expr(a.Lock)
-		case *cfg.Spawn:
-			expr(a.Fn)
-			expr(a.Arg)
-			if a.Handle != nil {
-				dst(a.Handle)
-			}
-		case *cfg.Join:
-			expr(a.Handle)
-		case *cfg.Alloc:
-			expr(a.Size)
-			dst(a.Dst)
-		case *cfg.Output:
-			for _, x := range a.Args {
-				expr(x)
-			}
-		case *cfg.Skip, *cfg.InitGlobals, *cfg.AtomicBegin, *cfg.AtomicEnd:
-		default:
+		reads, dsts, known := actionOperands(l.Act)
+		if !known {
 			// An action this walk does not know: treat every register as read.
 			for _, v := range p.Vars {
 				out[v] = true
+			}
+			continue
+		}
+		if r, ok := l.Act.(*cfg.Release); ok {
+			reads = append(reads, r.Lock) // the lock word counts as read
+		}
+		for _, e := range reads {
+			walkExpr(e, mark)
+		}
+		for _, lv := range dsts {
+			if d, ok := lv.(*cfg.Deref); ok {
+				walkExpr(d.Addr, mark)
 			}
 		}
 	}
