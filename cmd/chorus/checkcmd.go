@@ -239,6 +239,8 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		defer cancel()
 	}
 	o.setPhase("analysis")
+	kept := keepLoweredActions(prog) // the proof and --confirm explore the program as lowered
+	defer kept.asAnalysed()
 	traceOpts, stopTrace := devTrace()
 	res, err := analysis.Analyze(ctx, prog, append([]analysis.Option{
 		analysis.WithDomain(o.domain),
@@ -253,7 +255,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 		return out
 	}
 	out.res = res
-	rebuild := func() (*cfg.Program, error) { return buildUnit(o, u, opts) }
+	rebuild := kept.asLowered
 	if states := cmp.Or(o.proofStates, defaultProofStates); states > 0 {
 		o.setPhase("exploration proof")
 		left := proofTimeout

@@ -5,10 +5,10 @@ package main
 // thread template; a check it sees failing is reported "violated" with
 // the schedule, and the file's verdict becomes "unsafe" (exit status 1).
 //
-// The program is lowered afresh for the exploration: the analysis
-// rewrites its IR in place (condition-load fusion), and the explorer must
-// run the program as written. The lowering is deterministic, so checks
-// are matched by ID.
+// The exploration runs the program as written: the analysed program with
+// the actions the analysis rewrote in place (condition-load fusion) put
+// back as lowered (loweredActions, exploreproof.go). Checks are matched by
+// ID.
 
 import (
 	"context"
@@ -60,8 +60,8 @@ type scheduleStepJSON struct {
 // unproven). An error means no confirmation was attempted or finished;
 // the checks then stay unproven.
 //
-// build lowers the unit again as the analysis did (buildUnit: one file,
-// or the members of a --link program).
+// build returns the unit's program as lowered (loweredActions.asLowered:
+// one file, or the members of a --link program).
 //
 // With replayDir, each counterexample is also written there as a C
 // program (confirm.ReplayC) named after the check's file, line and
@@ -79,7 +79,7 @@ func confirmUnproven(k int, build func() (*cfg.Program, error), res *analysis.Re
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	p, err := build() // as the analysis lowered it: the same options, and every member of a linked unit
+	p, err := build() // as lowered, every member of a linked unit
 	if err != nil {
 		return nil, err
 	}

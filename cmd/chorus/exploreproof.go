@@ -9,15 +9,21 @@ package main
 // for the threads the program creates. The check's message and its
 // report's proof field say so ("exploration: N states, K threads").
 //
-// The program is lowered afresh (as for --confirm): the analysis rewrites
-// its IR in place, and the explorer must run the program as written.
-// The lowering is deterministic, so checks are matched by ID. Programs
-// with more than maxProofLocs locations are not tried: their searches
-// rarely finish within the budget, and the second lowering would cost
-// time and memory on the largest files (a cost rule, not a soundness one:
-// not trying never proves anything), nor are programs whose main reads
-// an input (or runs another action the search stops at) before anything
-// can block it (confirm.EarlyStop, on the analysed program).
+// The explorer must run the program as written, but the analysis
+// rewrites some of its locations' actions in place (condition-load
+// fusion, analysis/fuse.go, replaces Loc.Act pointers and nothing else).
+// Rather than lowering the file a second time (the frontend is most of
+// the cost of a small file), the actions as lowered are kept before the
+// analysis (keepLoweredActions) and put back for the search, then the
+// analysis's are restored for the report (loweredActions).
+// TestLoweredActionsRestoreProgram checks, on every fixture and SV-COMP
+// task, that the program so restored is deeply equal to a fresh
+// lowering. Programs with more than maxProofLocs locations are not
+// tried: their searches rarely finish within the budget (a cost rule,
+// not a soundness one: not trying never proves anything), nor are
+// programs whose main reads an input (or runs another action the search
+// stops at) before anything can block it (confirm.EarlyStop, on the
+// analysed program).
 
 import (
 	"fmt"
@@ -42,9 +48,58 @@ func proofText(p *confirm.Proof) string {
 	return fmt.Sprintf("exploration: %d states, %d threads", p.States, p.Threads)
 }
 
+// loweredActions keeps each location's action as the frontend lowered it,
+// so that the explorer can run the program as written after the analysis
+// has rewritten some actions in place (see the top of the file).
+type loweredActions struct {
+	p        *cfg.Program
+	lowered  []cfg.Action // by location ID, before the analysis
+	analysed []cfg.Action // by location ID, while the lowered ones are in place
+}
+
+// keepLoweredActions records p's actions; call it before the analysis.
+func keepLoweredActions(p *cfg.Program) *loweredActions {
+	k := &loweredActions{p: p, lowered: make([]cfg.Action, len(p.Locs))}
+	for i, l := range p.Locs {
+		k.lowered[i] = l.Act
+	}
+	return k
+}
+
+// asLowered puts the lowered actions back and returns the program as
+// lowered: the build function of proveUnproven and confirmUnproven. The
+// analysis adds and removes no location (the test above); a program whose
+// location count changed anyway is an error, never explored.
+func (k *loweredActions) asLowered() (*cfg.Program, error) {
+	if len(k.p.Locs) != len(k.lowered) {
+		return nil, fmt.Errorf("the analysis changed the number of locations (%d, lowered %d)", len(k.p.Locs), len(k.lowered))
+	}
+	if k.analysed == nil {
+		k.analysed = make([]cfg.Action, len(k.p.Locs))
+		for i, l := range k.p.Locs {
+			k.analysed[i], l.Act = l.Act, k.lowered[i]
+		}
+	}
+	return k.p, nil
+}
+
+// asAnalysed puts the analysis's actions back (after asLowered), for the
+// report, which describes the program the analysis saw.
+func (k *loweredActions) asAnalysed() {
+	if k.analysed == nil {
+		return
+	}
+	for i, l := range k.p.Locs {
+		l.Act = k.analysed[i]
+	}
+	k.analysed = nil
+}
+
 // proveUnproven tries an exploration proof of res's unproven checks and,
 // when it succeeds, marks those it proves as proven in res. It returns
-// the provenance by check ID (nil when nothing was proven). budget is the
+// the provenance by check ID (nil when nothing was proven). build returns
+// the program as lowered (loweredActions.asLowered, or a fresh lowering);
+// its checks are matched to res's by ID. budget is the
 // time left (<= 0: no attempt); an error leaves res unchanged.
 func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analysis.Result, kinds []cfg.CheckKind, budget time.Duration) (map[int]string, error) {
 	if maxStates <= 0 || res == nil || budget <= 0 || res.Program == nil || len(res.Program.Locs) > maxProofLocs {
@@ -59,7 +114,7 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 		}
 	}
 	if len(ids) == 0 || confirm.EarlyStop(res.Program) != nil {
-		return nil, nil // nothing to prove, or main reads a wide input first: no second lowering
+		return nil, nil // nothing to prove, or main reads a wide input first
 	}
 	p, err := build()
 	if err != nil {
@@ -67,9 +122,9 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 	}
 	var checks []*cfg.Check
 	for _, id := range ids {
-		// The lowering is deterministic; a check whose ID now names
-		// another site (kind or position) would prove the wrong check:
-		// then no proof at all.
+		// With a fresh lowering (deterministic) the IDs match; a check
+		// whose ID names another site (kind or position) would prove
+		// the wrong check: then no proof at all.
 		if id >= len(p.Checks) || p.Checks[id].Kind != want[id].Kind || p.Checks[id].Pos != want[id].Pos {
 			return nil, fmt.Errorf("exploration proof: check %d differs in the second lowering", id)
 		}
