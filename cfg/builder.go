@@ -730,9 +730,10 @@ func (b *builder) findAddrTakenFuncs() {
 // unitUses is what one walk over a unit's AST finds for the address-taken
 // analyses: the functions named other than as a direct callee
 // (findAddrTakenFuncs) and the identifiers & is applied to
-// (globalAddrTaken). A walk visits every node of the unit, the header
-// declarations of a preprocessed file included, by reflection: it is done
-// once per unit and shared by the builders of every lowering round.
+// (globalAddrTaken). A walk visits every node of the unit by reflection,
+// except the file-scope declarations that evaluate nothing
+// (evaluatesNothing: the header declarations of a preprocessed file); it
+// is done once per unit and shared by the builders of every lowering round.
 type unitUses struct {
 	funcValues []*cc.Declarator
 	addrOf     map[string]bool
@@ -750,7 +751,7 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 	u := &unitUses{addrOf: map[string]bool{}, addrOfDecls: map[*cc.Declarator]bool{}, addrOfUnresolved: map[string]bool{}}
 	callees := map[*cc.PrimaryExpression]bool{}
 	var idents []*cc.PrimaryExpression
-	walkAST(ast.TranslationUnit, func(n cc.Node) {
+	visit := func(n cc.Node) {
 		switch n := n.(type) {
 		case *cc.PostfixExpression:
 			if n.Case == cc.PostfixExpressionCall {
@@ -770,7 +771,14 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 				}
 			}
 		}
-	})
+	}
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		skip := unitWalk == walkEvaluating && evaluatesNothing(ed) || unitWalk == skipDeclarations && ed != nil && ed.Case == cc.ExternalDeclarationDecl
+		if ed != nil && !skip {
+			walkAST(ed, visit)
+		}
+	}
 	for _, p := range idents {
 		if callees[p] {
 			continue
@@ -781,6 +789,44 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 	}
 	b.uses[ast] = u
 	return u
+}
+
+// unitWalk is walkEvaluating; the tests set the others: walkEverything to
+// compare with the walk of every declaration (TestUnitUsesSkipSameProgram),
+// skipDeclarations (UNSOUND: skips initializers too) to show that the
+// comparison notices.
+var unitWalk = walkEvaluating
+
+const (
+	walkEvaluating = iota
+	walkEverything
+	skipDeclarations
+)
+
+// evaluatesNothing reports whether an external declaration is a
+// file-scope declaration without an initializer: what its expressions
+// name (array sizes and bit-field widths, which are constant expressions
+// at file scope, typeof and sizeof operands, attribute arguments, a
+// prototype's parameter array sizes) is never evaluated, so it takes no
+// address and passes no function as a value at run time. Skipping such
+// declarations in unitUsesOf (most of a preprocessed file: the system
+// headers' declarations) only drops marks no execution needs; a
+// declaration with an initializer, a function definition and anything
+// else is walked.
+func evaluatesNothing(ed *cc.ExternalDeclaration) bool {
+	if ed == nil || ed.Case != cc.ExternalDeclarationDecl || ed.Declaration == nil {
+		return false
+	}
+	d := ed.Declaration
+	if d.Initializer != nil {
+		return false
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		if l.InitDeclarator != nil && l.InitDeclarator.Initializer != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func unparen(n cc.ExpressionNode) *cc.PrimaryExpression {

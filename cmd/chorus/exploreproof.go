@@ -2,7 +2,7 @@ package main
 
 // Exploration proofs (on by default; --explore-proof-states N, 0 = off):
 // after the analysis, when some requested check is unproven, the program
-// is lowered again and explored exhaustively (confirm.Prove); when the
+// as lowered is explored exhaustively (confirm.Prove); when the
 // search is exact — finite, complete, no input wider than a char, no
 // modelling assumption or indeterminate value reached, no spawn bounded,
 // no runtime error — every unproven check it never saw fail is proven,
@@ -126,7 +126,7 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 		// whose ID names another site (kind or position) would prove
 		// the wrong check: then no proof at all.
 		if id >= len(p.Checks) || p.Checks[id].Kind != want[id].Kind || p.Checks[id].Pos != want[id].Pos {
-			return nil, fmt.Errorf("exploration proof: check %d differs in the second lowering", id)
+			return nil, fmt.Errorf("exploration proof: check %d differs in the program as lowered", id)
 		}
 		checks = append(checks, p.Checks[id])
 	}

@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Page is the report of one run.
@@ -65,9 +66,13 @@ type Check struct {
 //go:embed page.tmpl
 var pageTemplate string
 
-var tmpl = template.Must(template.New("page").Funcs(template.FuncMap{
-	"svg": func(s string) template.HTML { return template.HTML(s) },
-}).Parse(pageTemplate))
+// tmpl is parsed on first use, not at start: every chorus process (a
+// check worker per file) would pay for it, and few write a page.
+var tmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"svg": func(s string) template.HTML { return template.HTML(s) },
+	}).Parse(pageTemplate))
+})
 
 // counts is one row of the summary table.
 type counts struct {
@@ -153,7 +158,7 @@ func Write(w io.Writer, p *Page) error {
 		kindList = append(kindList, k)
 	}
 	sort.Strings(kindList)
-	return tmpl.Execute(w, map[string]any{
+	return tmpl().Execute(w, map[string]any{
 		"Title": p.Title, "Rows": rows, "Total": total, "Files": views,
 		"Kinds": kindList, "Statuses": []string{"unproven", "violated", "proven", "unreachable", "suppressed"},
 	})
