@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"chorus/cfg"
@@ -183,6 +184,9 @@ type Engine struct {
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
 	compat []bool
+	// decided[b]: the signature whose compat row Round last decided at
+	// position b (nil: none yet); see Round.
+	decided []*decidedSig
 
 	game *game
 
@@ -417,6 +421,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	e.decided = make([]*decidedSig, np)
 	e.once = e.newOnceRule()
 	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
 		// Skip games that cannot fit: the exact game when the position
@@ -573,7 +578,19 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 			sigs["⊥"] = true
 			continue
 		}
-		sigs[literalsKey(lits)] = true
+		// The same signature as when this row was last decided, with
+		// the same classes asked (a flat round asks only enClass[b], and
+		// flat rounds never precede pair rounds): each sat query below
+		// would get the memoized answer it got then (satChecker.memo
+		// never forgets), which is already in the row, so the row
+		// cannot change. Skipping only saves the queries' keys and sorts.
+		if d := e.decided[b]; d != nil && (!d.flat || flat) && slices.Equal(d.lits, lits) {
+			sigs[d.key] = true
+			continue
+		}
+		key := literalsKey(lits)
+		sigs[key] = true
+		e.decided[b] = &decidedSig{lits: lits, key: key, flat: flat}
 		for c := 0; c < k; c++ {
 			if e.compat[b*k+c] || flat && c != e.enClass[b] {
 				continue
@@ -738,6 +755,15 @@ func normalize(lits []Literal) []Literal {
 		return !out[i].Neg && out[j].Neg
 	})
 	return out
+}
+
+// decidedSig is the signature Φ̂(b) under which Round last decided the
+// compat row of a position b (key: its literalsKey), and whether only
+// enClass[b] was asked then (flat).
+type decidedSig struct {
+	lits []Literal
+	key  string
+	flat bool
 }
 
 func literalsKey(lits []Literal) string {

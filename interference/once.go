@@ -1,6 +1,10 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"slices"
+
+	"chorus/cfg"
+)
 
 // Epochs of a one-way flag ("init once", publication through a flag that
 // never returns to its initial value): pthread_once-style initialization,
@@ -455,6 +459,12 @@ func (f onceFact) key() string {
 	return string(b)
 }
 
+// equal reports whether f and g are the same fact: what equal keys meant
+// (key's fields are fixed width), without building them.
+func (f onceFact) equal(g onceFact) bool {
+	return f.obs == g.obs && f.loaded == g.loaded && slices.Equal(f.wrote, g.wrote) && slices.Equal(f.env, g.env)
+}
+
 // onceReaders computes P3: for every location (by ID), the targets
 // written after an observation on every flag-feasible path from its
 // template's entry (nil entries: unreachable by such paths, nothing
@@ -566,7 +576,6 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, onceFact) (onceFact, bool)) [][]onceFact {
 	facts := make([][]onceFact, len(p.Locs))
 	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
-	seen := make([]map[string]bool, len(p.Locs))
 	budget := 20 * (len(p.Locs) + 1)
 	for _, t := range p.Templates {
 		if t.Entry == nil {
@@ -574,7 +583,6 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 		}
 		first := start()
 		facts[t.Entry.ID] = []onceFact{first}
-		seen[t.Entry.ID] = map[string]bool{first.key(): true}
 		work := []*cfg.Loc{t.Entry}
 		for len(work) > 0 {
 			if budget--; budget < 0 {
@@ -589,26 +597,20 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 				if !ok {
 					continue
 				}
-				k := out.key()
 				for _, s := range l.Succs {
 					if s == t.Entry {
 						continue
 					}
-					if seen[s.ID] == nil {
-						seen[s.ID] = map[string]bool{}
-					}
-					if seen[s.ID][k] {
+					// The facts kept at s are the distinct ones seen
+					// there (at most maxPathFacts+1: a linear scan, no
+					// keys to build; merging replaces them).
+					if slices.ContainsFunc(facts[s.ID], out.equal) {
 						continue
 					}
-					seen[s.ID][k] = true
 					facts[s.ID] = append(facts[s.ID], out)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeOnceFacts(facts[s.ID])
 						done[s.ID] = 0 // pass the merged facts on anew
-						seen[s.ID] = map[string]bool{}
-						for _, g := range facts[s.ID] {
-							seen[s.ID][g.key()] = true
-						}
 					}
 					work = append(work, s)
 				}
