@@ -187,6 +187,11 @@ type Engine struct {
 	// decided[b]: the signature whose compat row Round last decided at
 	// position b (nil: none yet); see Round.
 	decided []*decidedSig
+	// sigAnswers[literalsKey(Φ̂)][c]: the answer to sat(Φ̂ ∧ classes[c])
+	// (answerUnknown: not asked yet). satChecker memoizes every answer
+	// by its literals for good, so a query asked again gets the same
+	// answer: this only saves building its key.
+	sigAnswers map[string][]int8
 
 	game *game
 
@@ -422,6 +427,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	}
 	e.compat = make([]bool, np*len(e.classes))
 	e.decided = make([]*decidedSig, np)
+	e.sigAnswers = map[string][]int8{}
 	e.once = e.newOnceRule()
 	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
 		// Skip games that cannot fit: the exact game when the position
@@ -591,11 +597,24 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 		key := literalsKey(lits)
 		sigs[key] = true
 		e.decided[b] = &decidedSig{lits: lits, key: key, flat: flat}
+		// The answers by signature (sigAnswers): positions with the same
+		// signature ask the same queries.
+		answers := e.sigAnswers[key]
+		if answers == nil {
+			answers = make([]int8, k)
+			e.sigAnswers[key] = answers
+		}
 		for c := 0; c < k; c++ {
 			if e.compat[b*k+c] || flat && c != e.enClass[b] {
 				continue
 			}
-			if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+			if answers[c] == answerUnknown {
+				answers[c] = answerUnsat
+				if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+					answers[c] = answerSat
+				}
+			}
+			if answers[c] == answerSat {
 				e.compat[b*k+c] = true
 			}
 		}
@@ -756,6 +775,13 @@ func normalize(lits []Literal) []Literal {
 	})
 	return out
 }
+
+// The entries of Engine.sigAnswers.
+const (
+	answerUnknown int8 = iota
+	answerSat
+	answerUnsat
+)
 
 // decidedSig is the signature Φ̂(b) under which Round last decided the
 // compat row of a position b (key: its literalsKey), and whether only
