@@ -438,29 +438,8 @@ type onceFact struct {
 	loaded uint64 // the copies (onceFlag.copies) loaded on the path
 }
 
-func (f onceFact) key() string {
-	b := make([]byte, 0, 1+8*len(f.wrote)+12*len(f.env))
-	if f.obs {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
-	}
-	for i := 0; i < 8; i++ {
-		b = append(b, byte(f.loaded>>(8*i)))
-	}
-	for _, w := range f.wrote {
-		for i := 0; i < 8; i++ {
-			b = append(b, byte(w>>(8*i)))
-		}
-	}
-	for _, x := range f.env { // fixed width: no separators needed
-		b = x.AppendKey(b)
-	}
-	return string(b)
-}
-
-// equal reports whether f and g are the same fact: what equal keys meant
-// (key's fields are fixed width), without building them.
+// equal reports whether f and g are the same fact (the same observation,
+// targets written, flag registers and loaded copies).
 func (f onceFact) equal(g onceFact) bool {
 	return f.obs == g.obs && f.loaded == g.loaded && slices.Equal(f.wrote, g.wrote) && slices.Equal(f.env, g.env)
 }
@@ -626,14 +605,15 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 // all did, the targets written on all). Each old fact implies one of the
 // new ones: only precision is lost.
 func mergeOnceFacts(fs []onceFact) []onceFact {
+	// Groups in order of first appearance, found by a linear scan (a
+	// handful of facts: no keys to build).
 	var groups [][]onceFact
-	index := map[string]int{}
 	for _, f := range fs {
-		k := onceFact{obs: f.obs, wrote: f.wrote}.key()
-		i, ok := index[k]
-		if !ok {
+		i := slices.IndexFunc(groups, func(g []onceFact) bool {
+			return g[0].obs == f.obs && slices.Equal(g[0].wrote, f.wrote)
+		})
+		if i < 0 {
 			i = len(groups)
-			index[k] = i
 			groups = append(groups, nil)
 		}
 		groups[i] = append(groups[i], f)
