@@ -420,7 +420,12 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 	if over.Load() {
 		return nil, fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 	}
-	out := c.newEdge
+	// The rows' facts after the base facts, in one allocation at most.
+	more := 0
+	for _, f := range facts {
+		more += len(f)
+	}
+	out := slices.Grow(c.newEdge, more)
 	c.newEdge = nil
 	for _, f := range facts {
 		out = append(out, f...)
