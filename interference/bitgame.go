@@ -61,7 +61,23 @@ type bitGame struct {
 	// compatSeen: compat at the last run; the facts depend on nothing
 	// else that changes.
 	compatSeen []bool
+
+	// The flows kept from the last run, per group (see run): kept[gi]
+	// holds the group's writer rows by pair number (W words per pair,
+	// numbered by keptA/keptB, the pair index they were stored under),
+	// nil when not kept; keptFlows/keptStates count its writer bits and
+	// non-empty rows. noKeep: the rows outgrew bitKeepBytes once, every
+	// run plays from scratch since.
+	kept                  [][]uint64
+	keptFlows, keptStates []int
+	keptA, keptB          []int32
+	noKeep                bool
 }
+
+// bitKeepBytes bounds the flow rows the exact game on bits keeps from one
+// run to the next (all groups together); past it every run plays its
+// games from scratch. A variable for the tests.
+var bitKeepBytes = 64 << 20
 
 // bitMaxBytes bounds the writer rows of bitGame (two per pair).
 const bitMaxBytes = 256 << 20
@@ -184,6 +200,61 @@ func (g *bitGame) index() {
 	}
 }
 
+// keepRows reports whether this run keeps its flow rows for the next one
+// (bitKeepBytes), and renumbers the rows kept from the last run by the
+// current pair index (np pairs; the pairs only grow, so each kept pair
+// has a number in it).
+func (g *bitGame) keepRows(np int) bool {
+	if g.noKeep {
+		return false
+	}
+	grps := g.groups()
+	need := 0
+	for _, grp := range grps {
+		need += 8 * np * ((len(g.writers[grp[0]]) + 63) / 64)
+	}
+	if need > bitKeepBytes {
+		g.noKeep, g.kept, g.keptFlows, g.keptStates = true, nil, nil, nil
+		return false
+	}
+	if g.kept == nil {
+		g.kept = make([][]uint64, len(grps))
+		g.keptFlows, g.keptStates = make([]int, len(grps)), make([]int, len(grps))
+		return true
+	}
+	if len(g.keptA) == np {
+		return true // the same pairs: the same numbers
+	}
+	// Both indexes list the pairs by (a, b) ascending (index), the old
+	// pairs among the new: one merge walk numbers them anew.
+	renum := make([]int32, len(g.keptA))
+	nj := 0
+	for j := range g.keptA {
+		for g.pairA[nj] != g.keptA[j] || g.pairB[nj] != g.keptB[j] {
+			nj++
+		}
+		renum[j] = int32(nj)
+	}
+	for gi, old := range g.kept {
+		if old == nil {
+			continue
+		}
+		W := (len(g.writers[grps[gi][0]]) + 63) / 64
+		rows := make([]uint64, np*W)
+		for j, nj := range renum {
+			copy(rows[int(nj)*W:int(nj)*W+W], old[j*W:j*W+W])
+		}
+		g.kept[gi] = rows
+	}
+	return true
+}
+
+// newlyExec reports whether exec(a, b) holds in now and did not in old
+// (execSet rows by position; nil: a cannot run).
+func newlyExec(old, now []bitset, a, b int32) bool {
+	return now[a] != nil && now[a].has(int(b)) && (old[a] == nil || !old[a].has(int(b)))
+}
+
 // idx returns the number of pair (a, b), which must exist.
 func (g *bitGame) idx(a, b int32) int32 {
 	i := int(a)*g.words + int(b)/64
@@ -201,16 +272,20 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	if err := g.overLimit(g.bound()); err != nil {
 		return nil, err
 	}
+	// A fresh index (the kept rows are numbered by the old one).
+	g.keptA, g.keptB, g.pairA, g.pairB = g.pairA, g.pairB, nil, nil
 	g.index()
 	e := g.e
 	np := len(g.pairA)
-	// exec(a, ·) per position, for this round.
-	if g.exec == nil {
-		g.exec = make([]bitset, len(e.pos.locs))
-	}
+	// exec(a, ·) per position, for this round, and the last run's (a
+	// fresh slice: okOther's sets are made anew every run, so the old
+	// ones stay as they were).
+	oldExec := g.exec
+	g.exec = make([]bitset, len(e.pos.locs))
 	for a := range g.exec {
 		g.exec[a] = g.pm.execSet(int32(a))
 	}
+	keep := g.keepRows(np)
 
 	// Scratch, sized for the widest writer row: the rows (full and
 	// pending) of the pairs, the union per reader, and the work list.
@@ -221,7 +296,10 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	if 16*np*maxW+8*len(e.pos.locs)*maxW > bitMaxBytes {
 		return nil, fmt.Errorf("%w (exact game rows over %d MiB: %d pairs, %d writers of one cell)", ErrTooManyFacts, bitMaxBytes>>20, np, 64*maxW)
 	}
-	full := make([]uint64, np*maxW)
+	var full []uint64 // the rows of a group not kept (keep: none)
+	if !keep {
+		full = make([]uint64, np*maxW)
+	}
 	pend := make([]uint64, np*maxW)
 	inQ := newBitset(np)
 	acc := make([]uint64, len(e.pos.locs)*maxW)
@@ -243,9 +321,23 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			isW.set(int(u))
 		}
 		queue, touched, readers = queue[:0], touched[:0], readers[:0]
+		// The group's rows: kept from the last run (then only what is
+		// new is played, see resume) or the scratch rows, from empty.
+		var rows []uint64
+		flows, states := 0, 0
+		if !keep {
+			rows = full[:np*W]
+		} else {
+			if g.kept[gi] == nil {
+				g.kept[gi] = make([]uint64, np*W)
+			} else {
+				flows, states = g.keptFlows[gi], g.keptStates[gi]
+			}
+			rows = g.kept[gi]
+		}
 		// add ors the writer row s (W words) into pair j.
 		add := func(j int32, s []uint64) {
-			f := full[int(j)*W : int(j)*W+W]
+			f := rows[int(j)*W : int(j)*W+W]
 			p := pend[int(j)*W : int(j)*W+W]
 			grew, fresh := false, true
 			for i, v := range s {
@@ -256,6 +348,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 					f[i] |= d
 					p[i] |= d
 					grew = true
+					flows += bits.OnesCount64(d)
 				}
 			}
 			if !grew {
@@ -263,6 +356,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			}
 			if fresh {
 				touched = append(touched, j)
+				states++
 			}
 			if !inQ.has(int(j)) {
 				inQ.set(int(j))
@@ -289,6 +383,35 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 				}
 			}
 			one[wi/64] = 0
+		}
+		if keep && oldExec != nil {
+			// Resume from the kept rows, a fixpoint of the last run's
+			// steps: every step from them is taken already, except
+			// those exec allows now and did not then (exec only grows,
+			// the other premises are fixed); those states move again
+			// with their whole rows. With the new seeds (add, above,
+			// queues only what is new), the queue then reaches the
+			// least fixpoint of this run's steps, as played from empty:
+			// every rule is monotone, so that fixpoint contains the old
+			// one. New facts are only ever in pend, so acc and the
+			// edges listed below are those of a run from scratch.
+			for j := range int32(np) {
+				f := rows[int(j)*W : int(j)*W+W]
+				if !slices.ContainsFunc(f, func(v uint64) bool { return v != 0 }) {
+					continue
+				}
+				a, b := g.pairA[j], g.pairB[j]
+				if (!isW.has(int(a)) && newlyExec(oldExec, g.exec, a, b)) || (!isW.has(int(b)) && newlyExec(oldExec, g.exec, b, a)) {
+					p := pend[int(j)*W : int(j)*W+W]
+					for i, v := range f {
+						p[i] |= v
+					}
+					if !inQ.has(int(j)) {
+						inQ.set(int(j))
+						queue = append(queue, j)
+					}
+				}
+			}
 		}
 		d := make([]uint64, W)
 		for len(queue) > 0 {
@@ -363,17 +486,18 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		for _, b := range readers {
 			clear(acc[int(b)*W : int(b)*W+W])
 		}
-		for _, j := range touched {
-			f := full[int(j)*W : int(j)*W+W]
-			for _, v := range f {
-				g.nFlows += len(grp) * bits.OnesCount64(v)
+		if keep {
+			g.keptFlows[gi], g.keptStates[gi] = flows, states
+		} else {
+			for _, j := range touched {
+				clear(rows[int(j)*W : int(j)*W+W])
 			}
-			clear(f)
 		}
+		g.nFlows += len(grp) * flows
 		for _, u := range wr {
 			isW.clear(int(u))
 		}
-		g.nState += len(touched)
+		g.nState += states
 		if err := g.overLimit(g.nState); err != nil {
 			return nil, err
 		}

@@ -317,9 +317,13 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 	if err := c.pm.run(ctx, nil); err != nil {
 		return nil, err
 	}
-	if err := c.baseBound(); err != nil {
+	listed, err := c.baseBound()
+	if err != nil {
 		return nil, err
 	}
+	// Room for the base facts addFlows lists, at once (aztcd: 23 M
+	// flows; regrowing the list was most of addFlows).
+	c.newEdge = slices.Grow(c.newEdge, listed)
 	mask := newBitset(c.n)
 	for a := range c.pm.rows {
 		if a%256 == 255 && ctx.Err() != nil {
@@ -416,7 +420,12 @@ func (c *coarseGame) run(ctx context.Context) ([]fact3, error) {
 	if over.Load() {
 		return nil, fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d writer rows)", ErrTooManyFacts, c.e.maxCoarseFlows, c.n, len(c.rows))
 	}
-	out := c.newEdge
+	// The rows' facts after the base facts, in one allocation at most.
+	more := 0
+	for _, f := range facts {
+		more += len(f)
+	}
+	out := slices.Grow(c.newEdge, more)
 	c.newEdge = nil
 	for _, f := range facts {
 		out = append(out, f...)
@@ -466,12 +475,10 @@ func (c *coarseGame) stepMask(a int32, mask bitset) bool {
 // fail at the bound anyway, after building most of its rows (umem: 32 M
 // base flows from 1.2 M pairs, several seconds). The count is exact: per
 // writer row, the readers of its final mask that the row does not hold
-// yet, on top of the flows of earlier rounds.
-func (c *coarseGame) baseBound() error {
+// yet, on top of the flows of earlier rounds. It also returns how many
+// of those base flows addFlows will list as facts (those emits keeps).
+func (c *coarseGame) baseBound() (listed int, err error) {
 	limit := c.e.maxCoarseFlows
-	if limit <= 0 {
-		return nil
-	}
 	n := c.nFlows
 	mask := newBitset(c.n)
 	for a := range c.pm.rows {
@@ -480,6 +487,7 @@ func (c *coarseGame) baseBound() error {
 		}
 		for _, x := range c.e.mod[a] {
 			u := c.useful(int32(x))
+			em := c.e.emits(int32(x))
 			r := c.rowOf[[2]int32{int32(a), int32(x)}]
 			for i, w := range mask {
 				w &= u[i]
@@ -487,13 +495,17 @@ func (c *coarseGame) baseBound() error {
 					w &^= r.set[i]
 				}
 				n += bits.OnesCount64(w)
+				if em != nil {
+					w &= em[i]
+				}
+				listed += bits.OnesCount64(w)
 			}
 		}
-		if n > limit {
-			return fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d base flows)", ErrTooManyFacts, limit, c.n, n)
+		if limit > 0 && n > limit {
+			return 0, fmt.Errorf("%w (coarse game over %d flow facts: %d positions, %d base flows)", ErrTooManyFacts, limit, c.n, n)
 		}
 	}
-	return nil
+	return listed, nil
 }
 
 // readerStep moves the reader of r's value standing at b, if it may,

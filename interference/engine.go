@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"chorus/cfg"
@@ -183,6 +184,14 @@ type Engine struct {
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
 	compat []bool
+	// decided[b]: the signature whose compat row Round last decided at
+	// position b (nil: none yet); see Round.
+	decided []*decidedSig
+	// sigAnswers[literalsKey(Φ̂)][c]: the answer to sat(Φ̂ ∧ classes[c])
+	// (answerUnknown: not asked yet). satChecker memoizes every answer
+	// by its literals for good, so a query asked again gets the same
+	// answer: this only saves building its key.
+	sigAnswers map[string][]int8
 
 	game *game
 
@@ -417,6 +426,8 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	e.decided = make([]*decidedSig, np)
+	e.sigAnswers = map[string][]int8{}
 	e.once = e.newOnceRule()
 	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
 		// Skip games that cannot fit: the exact game when the position
@@ -573,12 +584,37 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 			sigs["⊥"] = true
 			continue
 		}
-		sigs[literalsKey(lits)] = true
+		// The same signature as when this row was last decided, with
+		// the same classes asked (a flat round asks only enClass[b], and
+		// flat rounds never precede pair rounds): each sat query below
+		// would get the memoized answer it got then (satChecker.memo
+		// never forgets), which is already in the row, so the row
+		// cannot change. Skipping only saves the queries' keys and sorts.
+		if d := e.decided[b]; d != nil && (!d.flat || flat) && slices.Equal(d.lits, lits) {
+			sigs[d.key] = true
+			continue
+		}
+		key := literalsKey(lits)
+		sigs[key] = true
+		e.decided[b] = &decidedSig{lits: lits, key: key, flat: flat}
+		// The answers by signature (sigAnswers): positions with the same
+		// signature ask the same queries.
+		answers := e.sigAnswers[key]
+		if answers == nil {
+			answers = make([]int8, k)
+			e.sigAnswers[key] = answers
+		}
 		for c := 0; c < k; c++ {
 			if e.compat[b*k+c] || flat && c != e.enClass[b] {
 				continue
 			}
-			if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+			if answers[c] == answerUnknown {
+				answers[c] = answerUnsat
+				if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+					answers[c] = answerSat
+				}
+			}
+			if answers[c] == answerSat {
 				e.compat[b*k+c] = true
 			}
 		}
@@ -738,6 +774,22 @@ func normalize(lits []Literal) []Literal {
 		return !out[i].Neg && out[j].Neg
 	})
 	return out
+}
+
+// The entries of Engine.sigAnswers.
+const (
+	answerUnknown int8 = iota
+	answerSat
+	answerUnsat
+)
+
+// decidedSig is the signature Φ̂(b) under which Round last decided the
+// compat row of a position b (key: its literalsKey), and whether only
+// enClass[b] was asked then (flat).
+type decidedSig struct {
+	lits []Literal
+	key  string
+	flat bool
 }
 
 func literalsKey(lits []Literal) string {

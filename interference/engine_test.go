@@ -469,3 +469,58 @@ func TestCoarseSupersetAndFallback(t *testing.T) {
 		}
 	}
 }
+
+// A position's compat row is decided again when its signature changes
+// between rounds, even to one with the same conditions of the other
+// polarity: the writer first has flag != 1 (no edge to the reader, which
+// needs flag == 1), then flag == 1 (the edge must come). Round's skip of
+// unchanged signatures (Engine.decided) must not cover the second round.
+func TestChangedSignatureRedecidesCompat(t *testing.T) {
+	b := newProg()
+	g := b.global("g")
+	flag := b.global("flag")
+	main := b.template("main")
+	u := b.template("U")
+	th := b.template("T")
+	tl := b.local(th, "t")
+	us := b.seq(u, &cfg.Skip{}, assign(g, num(5)), &cfg.Skip{})
+	u.Exit = us[2]
+	ts := b.seq(th, &cfg.Skip{}, assume(bin(cfg.Eq, ref(flag), num(1))), assign(tl, ref(g)), &cfg.Skip{})
+	th.Exit = ts[3]
+	b.spawnLoop(main, u, th)
+	key := edgeKey{us[1].ID, g.ID, ts[2].ID}
+	writerSide := append(append([]*cfg.Loc(nil), us...), main.Locs...)
+	games := map[string][]Option{"datalog": {WithDatalog(true)}, "worklist": {WithDatalog(false)}, "bits": nil, "coarse": {WithCoarse()}}
+	for name, opts := range games {
+		e, err := New(b.p, fakeCells{b.p}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := func(inv Invariants) bool {
+			edges, _, _, err := e.Round(context.Background(), inv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ed := range edges {
+				if (edgeKey{ed.Src.ID, ed.Cell, ed.Dst.ID}) == key {
+					return true
+				}
+			}
+			return false
+		}
+		tt := truthTable{}
+		for _, l := range writerSide {
+			tt[[2]any{l, "(flag == 1)"}] = False
+		}
+		if found(tt) || found(tt) {
+			t.Fatalf("%s: edge despite flag != 1 at every writer position", name)
+		}
+		for _, l := range writerSide {
+			tt[[2]any{l, "(flag == 1)"}] = True
+		}
+		if !found(tt) {
+			t.Errorf("%s: no edge once flag == 1 at the writer positions", name)
+		}
+		e.Close()
+	}
+}

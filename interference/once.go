@@ -1,6 +1,10 @@
 package interference
 
-import "chorus/cfg"
+import (
+	"slices"
+
+	"chorus/cfg"
+)
 
 // Epochs of a one-way flag ("init once", publication through a flag that
 // never returns to its initial value): pthread_once-style initialization,
@@ -434,25 +438,10 @@ type onceFact struct {
 	loaded uint64 // the copies (onceFlag.copies) loaded on the path
 }
 
-func (f onceFact) key() string {
-	b := make([]byte, 0, 1+8*len(f.wrote)+12*len(f.env))
-	if f.obs {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
-	}
-	for i := 0; i < 8; i++ {
-		b = append(b, byte(f.loaded>>(8*i)))
-	}
-	for _, w := range f.wrote {
-		for i := 0; i < 8; i++ {
-			b = append(b, byte(w>>(8*i)))
-		}
-	}
-	for _, x := range f.env { // fixed width: no separators needed
-		b = x.AppendKey(b)
-	}
-	return string(b)
+// equal reports whether f and g are the same fact (the same observation,
+// targets written, flag registers and loaded copies).
+func (f onceFact) equal(g onceFact) bool {
+	return f.obs == g.obs && f.loaded == g.loaded && slices.Equal(f.wrote, g.wrote) && slices.Equal(f.env, g.env)
 }
 
 // onceReaders computes P3: for every location (by ID), the targets
@@ -566,7 +555,6 @@ func (e *Engine) onceReaders(inv Invariants, f *onceFlag, targets map[int]int, n
 func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, onceFact) (onceFact, bool)) [][]onceFact {
 	facts := make([][]onceFact, len(p.Locs))
 	done := make([]int, len(p.Locs)) // facts[l] before done[l] already passed on
-	seen := make([]map[string]bool, len(p.Locs))
 	budget := 20 * (len(p.Locs) + 1)
 	for _, t := range p.Templates {
 		if t.Entry == nil {
@@ -574,7 +562,6 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 		}
 		first := start()
 		facts[t.Entry.ID] = []onceFact{first}
-		seen[t.Entry.ID] = map[string]bool{first.key(): true}
 		work := []*cfg.Loc{t.Entry}
 		for len(work) > 0 {
 			if budget--; budget < 0 {
@@ -589,26 +576,20 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 				if !ok {
 					continue
 				}
-				k := out.key()
 				for _, s := range l.Succs {
 					if s == t.Entry {
 						continue
 					}
-					if seen[s.ID] == nil {
-						seen[s.ID] = map[string]bool{}
-					}
-					if seen[s.ID][k] {
+					// The facts kept at s are the distinct ones seen
+					// there (at most maxPathFacts+1: a linear scan, no
+					// keys to build; merging replaces them).
+					if slices.ContainsFunc(facts[s.ID], out.equal) {
 						continue
 					}
-					seen[s.ID][k] = true
 					facts[s.ID] = append(facts[s.ID], out)
 					if len(facts[s.ID]) > maxPathFacts {
 						facts[s.ID] = mergeOnceFacts(facts[s.ID])
 						done[s.ID] = 0 // pass the merged facts on anew
-						seen[s.ID] = map[string]bool{}
-						for _, g := range facts[s.ID] {
-							seen[s.ID][g.key()] = true
-						}
 					}
 					work = append(work, s)
 				}
@@ -624,14 +605,15 @@ func pathFacts(p *cfg.Program, start func() onceFact, transfer func(*cfg.Loc, on
 // all did, the targets written on all). Each old fact implies one of the
 // new ones: only precision is lost.
 func mergeOnceFacts(fs []onceFact) []onceFact {
+	// Groups in order of first appearance, found by a linear scan (a
+	// handful of facts: no keys to build).
 	var groups [][]onceFact
-	index := map[string]int{}
 	for _, f := range fs {
-		k := onceFact{obs: f.obs, wrote: f.wrote}.key()
-		i, ok := index[k]
-		if !ok {
+		i := slices.IndexFunc(groups, func(g []onceFact) bool {
+			return g[0].obs == f.obs && slices.Equal(g[0].wrote, f.wrote)
+		})
+		if i < 0 {
 			i = len(groups)
-			index[k] = i
 			groups = append(groups, nil)
 		}
 		groups[i] = append(groups[i], f)
