@@ -49,7 +49,8 @@ type flatGame struct {
 // targets of each are the same in every round (the readers of a cell are
 // fixed once the engine is made: uses, locksets, protection and relays
 // are computed then), so a caller may route a later round's block through
-// the hub of an earlier one with the same Cell and ToMain.
+// the hub of an earlier one with the same Cell and ToMain. Dsts is read
+// only: the blocks of cells with the same readers share it.
 type Block struct {
 	Srcs   []*cfg.Loc
 	Cell   int
