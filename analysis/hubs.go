@@ -123,6 +123,15 @@ type flatKey struct {
 // locations plus the number of sources added to existing hubs (nonzero
 // whenever the graph changed: the caller's fixpoint loop stops at zero).
 func addBlocks(g *dfg.Graph, blocks []interference.Block, hubs map[flatKey]*cfg.Loc) int {
+	var cells []dfg.CellID
+	var dsts [][]*cfg.Loc
+	for _, b := range blocks {
+		if hubs[flatKey{b.Cell, b.ToMain}] == nil {
+			cells = append(cells, dfg.CellID(b.Cell))
+			dsts = append(dsts, b.Dsts)
+		}
+	}
+	g.ReserveHubTargets(cells, dsts)
 	n := 0
 	for _, b := range blocks {
 		k := flatKey{b.Cell, b.ToMain}

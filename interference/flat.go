@@ -2,6 +2,7 @@ package interference
 
 import (
 	"cmp"
+	"encoding/binary"
 	"slices"
 
 	"chorus/cfg"
@@ -32,6 +33,14 @@ type flatGame struct {
 	// is fixed and compat only grows, so a writer is sent whole, once).
 	sent   []bool
 	runsOf [][][2]int32 // indexRuns
+	// readers: while run makes a round's blocks, readersOf's lists by
+	// the IDs of the users it starts from (nil: no memo). The list is a
+	// function of that sequence alone, and cells read only through the
+	// same pointer loads share it (pigz linked: some 1,400 cells with the
+	// same 3,678 readers), so it is sorted once, not once per cell; the
+	// blocks of those cells share one Dsts slice (read only).
+	readers map[string][2][]*cfg.Loc
+	key     []byte
 }
 
 // Block is a block of interference edges: every source to every target,
@@ -40,7 +49,8 @@ type flatGame struct {
 // targets of each are the same in every round (the readers of a cell are
 // fixed once the engine is made: uses, locksets, protection and relays
 // are computed then), so a caller may route a later round's block through
-// the hub of an earlier one with the same Cell and ToMain.
+// the hub of an earlier one with the same Cell and ToMain. Dsts is read
+// only: the blocks of cells with the same readers share it.
 type Block struct {
 	Srcs   []*cfg.Loc
 	Cell   int
@@ -76,11 +86,20 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 	f.indexRuns()
 	// (position, slot) of each reader: slot -1 the position's location,
 	// k its run's k-th location.
-	var at [][2]int32
+	f.key = f.key[:0]
+	var users []*cfg.Loc
 	for _, l := range e.usersOf(int(x)) {
 		if e.protectedBy != nil && e.protectedAt(l, int(x)) {
 			continue // not usesCell (usesMark)
 		}
+		users = append(users, l)
+		f.key = binary.LittleEndian.AppendUint32(f.key, uint32(l.ID))
+	}
+	if r, ok := f.readers[string(f.key)]; ok {
+		return r
+	}
+	var at [][2]int32
+	for _, l := range users {
 		if b := e.pos.index[l.ID]; b >= 0 && e.pos.isPos[l.ID] {
 			at = append(at, [2]int32{b, -1})
 		}
@@ -106,6 +125,9 @@ func (f *flatGame) readersOf(x int32) [2][]*cfg.Loc {
 			l = e.pos.preRun[p[0]][p[1]]
 		}
 		r[k] = append(r[k], l)
+	}
+	if f.readers != nil {
+		f.readers[string(f.key)] = r
 	}
 	return r
 }
@@ -160,7 +182,11 @@ func (f *flatGame) run() []Block {
 		}
 	}
 	var out []Block
-	readers := map[int32][2][]*cfg.Loc{} // (this round's: a cell's two keys share them)
+	// (this round's only: pigz kept 390 MB of reader lists to the end
+	// when they were kept between rounds)
+	f.readers = map[string][2][]*cfg.Loc{}
+	defer func() { f.readers = nil }()
+	readers := map[int32][2][]*cfg.Loc{} // (a cell's two keys share them)
 	for _, kk := range order {
 		r, ok := readers[kk.x]
 		if !ok {

@@ -43,7 +43,7 @@ func flatReadersScan(e *Engine, x int32) [2][]*cfg.Loc {
 // part). A reader the index missed would be a missing interference edge.
 func TestFlatReadersMatchScan(t *testing.T) {
 	names, progs := readerKillPrograms(t)
-	cells := 0
+	cells, shared := 0, 0
 	for i, p := range progs {
 		part := dfg.NewPartition(p, false)
 		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithFlowInsensitive())
@@ -55,6 +55,8 @@ func TestFlatReadersMatchScan(t *testing.T) {
 			t.Fatalf("%s: %v", names[i], err)
 		}
 		seen := map[int]bool{}
+		memo := map[string][2][]*cfg.Loc{}
+		before := cells
 		for _, l := range p.Locs {
 			for _, x := range e.usesOf(l) {
 				if seen[x] {
@@ -63,20 +65,33 @@ func TestFlatReadersMatchScan(t *testing.T) {
 				seen[x] = true
 				want := flatReadersScan(e, int32(x))
 				got := e.flat.readersOf(int32(x))
+				// and through the memo of a round (shared by the
+				// cells with the same users: a wrong key hands one
+				// cell another's readers)
+				e.flat.readers = memo
+				gotMemo := e.flat.readersOf(int32(x))
+				e.flat.readers = nil
 				for k := range 2 {
 					if !slices.Equal(got[k], want[k]) {
 						t.Errorf("%s: cell %d: readers[%d] = %v, the scan gives %v", names[i], x, k, locIDs(got[k]), locIDs(want[k]))
+					}
+					if !slices.Equal(gotMemo[k], want[k]) {
+						t.Errorf("%s: cell %d: readers[%d] through the memo = %v, the scan gives %v", names[i], x, k, locIDs(gotMemo[k]), locIDs(want[k]))
 					}
 				}
 				cells++
 			}
 		}
+		shared += cells - before - len(memo)
 		e.Close()
+	}
+	if shared == 0 {
+		t.Fatalf("no two cells shared their readers: the memo went untested")
 	}
 	if cells < 100 {
 		t.Fatalf("only %d cells compared", cells)
 	}
-	t.Logf("%d programs, %d cells compared", len(progs), cells)
+	t.Logf("%d programs, %d cells compared, %d shared reader lists", len(progs), cells, shared)
 }
 
 func locIDs(ls []*cfg.Loc) []int {

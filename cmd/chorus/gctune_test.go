@@ -14,7 +14,44 @@ func TestGCPercentFor(t *testing.T) {
 		t.Errorf("small heap: GC percent %d, want %d", p, smallHeapGCPercent)
 	}
 	if p := gcPercentFor(smallHeapLimit + 1); p != 100 {
-		t.Errorf("large heap: GC percent %d, want the default 100", p)
+		t.Errorf("medium heap: GC percent %d, want the default 100", p)
+	}
+	if p := gcPercentFor(largeHeapLimit + 1); p != largeHeapGCPercent {
+		t.Errorf("large heap: GC percent %d, want %d", p, largeHeapGCPercent)
+	}
+}
+
+// The watcher follows the live heap both ways: down to
+// largeHeapGCPercent when it grows past largeHeapLimit (here lowered to
+// 96 MB), back up once it is small again.
+func TestWorkerGCFollowsTheHeap(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	oldLimit := largeHeapLimit
+	largeHeapLimit = smallHeapLimit + 32<<20
+	defer func() { largeHeapLimit = oldLimit }()
+	stop := watchGC()
+	defer stop()
+	waitFor := func(want int) int {
+		p := gogc()
+		for i := 0; i < 200 && p != want; i++ {
+			runtime.GC() // each collection runs the watcher's finalizer
+			runtime.Gosched()
+			p = gogc()
+		}
+		return p
+	}
+	big := make([]byte, largeHeapLimit+16<<20)
+	for i := range big {
+		big[i] = byte(i)
+	}
+	if p := waitFor(largeHeapGCPercent); p != largeHeapGCPercent {
+		t.Fatalf("live heap over %d MB: GC percent %d, want %d", largeHeapLimit>>20, p, largeHeapGCPercent)
+	}
+	runtime.KeepAlive(big)
+	big = nil
+	if p := waitFor(smallHeapGCPercent); p != smallHeapGCPercent {
+		t.Fatalf("live heap small again: GC percent %d, want %d", p, smallHeapGCPercent)
 	}
 }
 
@@ -26,7 +63,8 @@ func TestWorkerGCReturnsToDefault(t *testing.T) {
 	}
 	old := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(old)
-	tuneWorkerGC()
+	stop := watchGC()
+	defer stop()
 	if p := gogc(); p != smallHeapGCPercent {
 		t.Fatalf("after tuneWorkerGC: GC percent %d, want %d", p, smallHeapGCPercent)
 	}
