@@ -52,13 +52,22 @@ type rdSolver struct {
 	region  []*cfg.Loc
 	pos     []int32
 	defIdx  []int32 // by Loc.ID: index in defs + 1 (0: not a definition)
-	freshE  []bool  // by Loc.ID: a key of g.freshAt
 	defs    []*cfg.Loc
 	bitsBuf []uint64
 	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
 	isW     []bool       // by Loc.ID: writes the current cell
 	x       CellID       // the current cell
 	one     [1]*cfg.Loc
+	// bodiesOf and freshOf list, by cell, the shared bodies whose Mod
+	// holds it and the body entries where it is made of Fresh registers
+	// (sorted); modBody (by Body.ID) and freshHere (by Loc.ID) mark the
+	// current cell's, so predsOf answers without a search per location.
+	bodiesOf  [][]int32
+	freshOf   [][]int32
+	modBody   []bool
+	freshHere []bool
+	bypassOn  bool // the bypass applies to the current cell
+	df        rdBuffers
 	// ctx stops the computation (checked every ctxEvery steps of the
 	// region search and the worklist, and per cell).
 	ctx   context.Context
@@ -98,29 +107,67 @@ func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 // registers make up the current cell: its definition there is ⊥ (any
 // value), and its liveness region stops there instead of running back
 // through every call site.
-func (r *rdSolver) freshEntry(v *cfg.Loc) bool {
-	if !r.freshE[v.ID] {
-		return false
-	}
-	fc, ok := r.g.freshAt[int32(v.ID)]
-	return ok && has(fc, r.x)
-}
+func (r *rdSolver) freshEntry(v *cfg.Loc) bool { return r.freshHere[v.ID] }
 
 // bypass reports whether the current cell skips the body at landing v.
 func (r *rdSolver) bypass(v *cfg.Loc) bool {
-	return bypassCell.Load() && r.x != ControlCell && !has(r.g.bodyMod[v.Return.Body.ID], r.x)
+	return r.bypassOn && !r.modBody[v.Return.Body.ID]
+}
+
+// setCell makes x the current cell: its writers marked in isW, its bodies
+// in modBody, its fresh entries in freshHere. The returned function undoes
+// the marks.
+func (r *rdSolver) setCell(x CellID) (unset func()) {
+	r.x = x
+	r.bypassOn = bypassCell.Load() && x != ControlCell
+	for _, w := range r.writers[x] {
+		r.isW[w.ID] = true
+	}
+	for _, b := range r.bodiesOf[x] {
+		r.modBody[b] = true
+	}
+	for _, l := range r.freshOf[x] {
+		r.freshHere[l] = true
+	}
+	return func() {
+		for _, w := range r.writers[x] {
+			r.isW[w.ID] = false
+		}
+		for _, b := range r.bodiesOf[x] {
+			r.modBody[b] = false
+		}
+		for _, l := range r.freshOf[x] {
+			r.freshHere[l] = false
+		}
+	}
 }
 
 func newRDSolver(g *Graph) *rdSolver {
 	n := len(g.prog.Locs)
-	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n), freshE: make([]bool, n)}
-	for l := range g.freshAt {
-		r.freshE[l] = true
-	}
-	r.writers = make([][]*cfg.Loc, g.part.NumCells())
+	nc := g.part.NumCells()
+	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
+		freshHere: make([]bool, n), modBody: make([]bool, len(g.bodyMod))}
+	r.writers = make([][]*cfg.Loc, nc)
 	for _, l := range g.prog.Locs {
 		for _, c := range g.gen[l.ID] {
 			r.writers[c] = append(r.writers[c], l)
+		}
+	}
+	r.bodiesOf = make([][]int32, nc)
+	for id, cs := range g.bodyMod {
+		for _, c := range cs {
+			r.bodiesOf[c] = append(r.bodiesOf[c], int32(id))
+		}
+	}
+	r.freshOf = make([][]int32, nc)
+	fe := make([]int32, 0, len(g.freshAt))
+	for l := range g.freshAt {
+		fe = append(fe, l)
+	}
+	slices.Sort(fe)
+	for _, l := range fe {
+		for _, c := range g.freshAt[l] {
+			r.freshOf[c] = append(r.freshOf[c], l)
 		}
 	}
 	return r
@@ -163,16 +210,8 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 	paramCell := owner != nil && owner.Param != nil && g.part.CellOf(owner.Param) == x
 	mainT := g.prog.Templates[0]
-	for _, w := range r.writers[x] {
-		r.isW[w.ID] = true
-	}
-	defer func() {
-		for _, w := range r.writers[x] {
-			r.isW[w.ID] = false
-		}
-	}()
+	defer r.setCell(x)()
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
-	r.x = x
 
 	// 1. The region: locations whose in-set is needed.
 	r.region = r.region[:0]
@@ -567,8 +606,9 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 
 	// 1. Representatives.
 	const unresolved = math.MinInt32 + 1
-	rep := make([]int32, n)
-	next := make([]int32, n) // a copying location's input's region index (-1: none)
+	b := &r.df
+	rep := grow(&b.rep, n)
+	next := grow(&b.next, n) // a copying location's input's region index (-1: none)
 	for i, v := range r.region {
 		rep[i] = unresolved
 		next[i] = -1
@@ -584,8 +624,10 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			next[i] = r.slot[ps[0].ID] - 1
 		}
 	}
-	mark := make([]int32, n)
-	var path []int32
+	mark := grow(&b.mark, n)
+	clear(mark)
+	path := b.path[:0]
+	defer func() { b.path = path }()
 	for i := range n {
 		if rep[i] != unresolved {
 			continue
@@ -617,24 +659,35 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			rep[k] = res
 		}
 	}
-	sets := &rdSets{wds: wds, rep: rep, slot: make([]int32, n), buf: make([]uint64, wds)}
-	var stores []int32 // region indices of the storing locations, in region order
+	sets := &rdSets{wds: wds, rep: rep, slot: grow(&b.slot, n), buf: make([]uint64, wds)}
+	stores := b.stores[:0] // region indices of the storing locations, in region order
 	for i := range n {
 		if rep[i] == int32(i) {
 			sets.slot[i] = int32(len(stores))
 			stores = append(stores, int32(i))
 		}
 	}
+	b.stores = stores
 	need := len(stores) * wds
 	if cap(r.bitsBuf) < need {
 		r.bitsBuf = make([]uint64, need)
 	}
 	sets.store = r.bitsBuf[:need]
 	clear(sets.store)
+	store := func(k int32) []uint64 { return sets.store[int(k)*wds : int(k+1)*wds] }
+	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
 
-	// 2. Dependences: deps[k] lists the storing locations with an input
-	// whose out-set is store k's set.
-	deps := make([][]int32, len(stores))
+	// 2. The constant part of each storing location's set goes into its
+	// set now (what its entry brings, and each input whose out-set is one
+	// definition); the inputs whose out-set is a stored set are listed,
+	// each once (inStart, inList: by storing location), and inverted into
+	// deps (depStart, depList: the storing locations reading each stored
+	// set). An input's out-set: {p} when p writes the cell, nothing outside
+	// the region (the template of a local cell), else p's in-set.
+	inStart := grow(&b.inStart, len(stores)+1)
+	inList := b.inList[:0]
+	seen := grow(&b.seen, len(stores))
+	clear(seen)
 	inputs := func(v *cfg.Loc, f func(p *cfg.Loc)) {
 		for _, p := range r.predsOf(v) {
 			f(p)
@@ -646,79 +699,77 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 		}
 	}
 	for k, i := range stores {
-		inputs(r.region[i], func(p *cfg.Loc) {
-			if writes(p) || r.slot[p.ID] == 0 {
-				return
-			}
-			if q := rep[r.slot[p.ID]-1]; q >= 0 {
-				deps[sets.slot[q]] = append(deps[sets.slot[q]], int32(k))
-			}
-		})
-	}
-
-	// 3. The worklist over the storing locations: one sweep in region
-	// (reverse post-)order, then what the dependences bring.
-	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
-	orOut := func(dst []uint64, p *cfg.Loc) {
-		if writes(p) {
-			setBit(dst, r.defIndex(p))
-			return
-		}
-		si := r.slot[p.ID]
-		if si == 0 {
-			return
-		}
-		q := rep[si-1]
-		switch {
-		case q == repEmpty:
-		case q < 0:
-			setBit(dst, int(-1-q))
-		default:
-			k := int(sets.slot[q])
-			src := sets.store[k*wds : (k+1)*wds]
-			for i := range dst {
-				dst[i] |= src[i]
-			}
-		}
-	}
-	tmp := make([]uint64, wds)
-	update := func(k int32) bool {
-		v := r.region[stores[k]]
-		clear(tmp)
+		inStart[k] = int32(len(inList))
+		v := r.region[i]
+		cur := store(int32(k))
 		if r.freshEntry(v) {
-			setBit(tmp, 0)
+			setBit(cur, 0)
 		}
 		if v.Template.Entry == v {
 			switch {
 			case v.Template == mainT:
-				setBit(tmp, 0)
+				setBit(cur, 0)
 			case owner == nil:
-				// (the spawn sites are inputs below)
+				// (the spawn sites are inputs)
 			case paramCell && len(entryDefs) > 0:
 				for _, d := range entryDefs {
-					setBit(tmp, d)
+					setBit(cur, d)
 				}
 			default:
-				setBit(tmp, 0)
+				setBit(cur, 0)
 			}
 		}
-		inputs(v, func(p *cfg.Loc) { orOut(tmp, p) })
-		cur := sets.store[int(k)*wds : int(k+1)*wds]
-		changed := false
-		for i := range cur {
-			if tmp[i]|cur[i] != cur[i] {
-				cur[i] |= tmp[i]
-				changed = true
+		inputs(v, func(p *cfg.Loc) {
+			if writes(p) {
+				setBit(cur, r.defIndex(p))
+				return
 			}
-		}
-		return changed
+			si := r.slot[p.ID]
+			if si == 0 {
+				return
+			}
+			switch q := rep[si-1]; {
+			case q == repEmpty:
+			case q < 0:
+				setBit(cur, int(-1-q))
+			default:
+				// (k's own set as an input adds nothing)
+				if j := sets.slot[q]; int(j) != k && seen[j] != int32(k+1) {
+					seen[j] = int32(k + 1)
+					inList = append(inList, j)
+				}
+			}
+		})
 	}
-	// Sweeps in region (reverse post-)order over the queued storing
-	// locations until none is: a dependence forward is handled in the same
-	// sweep, one backward (a loop) in the next, so the sweeps are about
-	// the loop nesting depth plus one. (A LIFO worklist re-ORed the wide
-	// sets of floppy's globals many times over.)
-	queued := make([]bool, len(stores))
+	inStart[len(stores)] = int32(len(inList))
+	b.inList = inList
+	depStart := grow(&b.depStart, len(stores)+1)
+	clear(depStart)
+	for _, j := range inList {
+		depStart[j+1]++
+	}
+	for k := range stores {
+		depStart[k+1] += depStart[k]
+	}
+	depList := grow(&b.depList, len(inList))
+	fill := grow(&b.fill, len(stores))
+	copy(fill, depStart[:len(stores)])
+	for k := range stores {
+		for _, j := range inList[inStart[k]:inStart[k+1]] {
+			depList[fill[j]] = int32(k)
+			fill[j]++
+		}
+	}
+
+	// 3. Sweeps in region (reverse post-)order over the queued storing
+	// locations until none is: each ORs its listed inputs' sets into its
+	// own; a dependence forward is handled in the same sweep, one backward
+	// (a loop) in the next, so the sweeps are about the loop nesting depth
+	// plus one. (A LIFO worklist re-ORed the wide sets of floppy's globals
+	// many times over.) Every set starts with its constant part and only
+	// grows, and a storing location is queued again whenever an input's
+	// set grows, so the sweeps end at the least solution, as dataflowDense.
+	queued := grow(&b.queued, len(stores))
 	for k := range queued {
 		queued[k] = true
 	}
@@ -732,10 +783,20 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 				return nil, err
 			}
 			queued[k] = false
-			if !update(int32(k)) {
+			cur := store(int32(k))
+			var grew uint64
+			for _, j := range inList[inStart[k]:inStart[k+1]] {
+				src := store(j)
+				cur := cur[:len(src)]
+				for i, w := range src {
+					grew |= w &^ cur[i]
+					cur[i] |= w
+				}
+			}
+			if grew == 0 {
 				continue
 			}
-			for _, d := range deps[k] {
+			for _, d := range depList[depStart[k]:depStart[k+1]] {
 				if !queued[d] {
 					queued[d] = true
 					more = more || int(d) <= k
@@ -744,4 +805,23 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 		}
 	}
 	return sets, nil
+}
+
+// rdBuffers are dataflow's scratch slices, kept from one call to the next
+// (one cell after another) instead of allocated per call.
+type rdBuffers struct {
+	rep, next, mark, path, slot, stores []int32
+	inStart, inList, depStart, depList  []int32
+	seen, fill                          []int32
+	queued                              []bool
+}
+
+// grow returns *buf resized to n (contents unspecified), reallocating only
+// when its capacity is too small.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	*buf = (*buf)[:n]
+	return *buf
 }

@@ -51,23 +51,7 @@ func newRDGroups(g *Graph, rd *rdSolver, usedAt [][]*cfg.Loc) *rdGroups {
 		return gr
 	}
 	// The bodies and fresh entries each cell depends on.
-	bodiesOf := make([][]int32, n)
-	for id, cs := range g.bodyMod {
-		for _, c := range cs {
-			bodiesOf[c] = append(bodiesOf[c], int32(id))
-		}
-	}
-	freshOf := make([][]int32, n)
-	fe := make([]int32, 0, len(g.freshAt))
-	for l := range g.freshAt {
-		fe = append(fe, l)
-	}
-	slices.Sort(fe)
-	for _, l := range fe {
-		for _, c := range g.freshAt[l] {
-			freshOf[c] = append(freshOf[c], l)
-		}
-	}
+	bodiesOf, freshOf := rd.bodiesOf, rd.freshOf
 	owner := func(c CellID) int {
 		cell := g.part.Cell(c)
 		if cell.Global {
