@@ -66,15 +66,13 @@ type rdSolver struct {
 	freshOf   [][]int32
 	modBody   []bool
 	freshHere []bool
+	isUse     []bool // by Loc.ID: tracks the current cell (scratch for its φ locations)
 	bypassOn  bool // the bypass applies to the current cell
 	df        rdBuffers
 	// ctx stops the computation (checked every ctxEvery steps of the
 	// region search and the worklist, and per cell).
 	ctx   context.Context
 	steps int
-	// rec, when set, records the φ locations and edges solve adds
-	// (rdgroup.go).
-	rec *rdRecord
 }
 
 // ctxEvery is how many region or worklist steps pass between checks of ctx.
@@ -146,7 +144,7 @@ func newRDSolver(g *Graph) *rdSolver {
 	n := len(g.prog.Locs)
 	nc := g.part.NumCells()
 	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
-		freshHere: make([]bool, n), modBody: make([]bool, len(g.bodyMod))}
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(g.bodyMod))}
 	r.writers = make([][]*cfg.Loc, nc)
 	for _, l := range g.prog.Locs {
 		for _, c := range g.gen[l.ID] {
@@ -173,6 +171,15 @@ func newRDSolver(g *Graph) *rdSolver {
 	return r
 }
 
+// fork returns a solver of the same graph with scratch state of its own
+// (sharing the per-cell lists, which no solver changes).
+func (r *rdSolver) fork() *rdSolver {
+	n := len(r.g.prog.Locs)
+	return &rdSolver{g: r.g, ctx: r.ctx, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(r.modBody)),
+		writers: r.writers, bodiesOf: r.bodiesOf, freshOf: r.freshOf}
+}
+
 func has(set []CellID, c CellID) bool {
 	_, ok := slices.BinarySearch(set, c)
 	return ok
@@ -197,12 +204,27 @@ func (r *rdSolver) def(l *cfg.Loc) int {
 // solve adds the edges of cell x into the locations usedAt that track it.
 // It returns ctx's error (the cell's edges incomplete) when ctx is done.
 func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
+	rec, err := r.compute(x, usedAt)
+	if err != nil {
+		return err
+	}
+	rec.apply(r.g, x)
+	return nil
+}
+
+// compute returns what solve adds for cell x: its φ locations and its
+// edges, in order, or ctx's error. It reads the graph's CFG (preds,
+// spawns, rpo, the partition) and writes only r, so solvers of their own
+// may compute cells concurrently while one goroutine applies the
+// records in cell order (rdGroups.solveAll).
+func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	g := r.g
 	if r.ctx != nil {
 		if err := r.ctx.Err(); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	rec := &rdRecord{}
 	cell := g.part.Cell(x)
 	var owner *cfg.Template // nil for a global cell
 	if !cell.Global {
@@ -227,7 +249,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	for i := 0; i < len(r.region); i++ {
 		if err := r.step(); err != nil {
 			r.clearRegion()
-			return err
+			return nil, err
 		}
 		w := r.region[i]
 		for _, p := range r.predsOf(w) {
@@ -296,7 +318,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 	sets, err := r.inSets(x, owner, paramCell, entryDefs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 
 	// φ locations: a merge point reached by many definitions becomes a
@@ -328,14 +350,21 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		}
 	}
 	if len(phis) > 0 {
-		var newUses []*cfg.Loc // the φ locations not tracking x yet
+		// The φ locations not tracking x yet (those tracking it are in
+		// usedAt: listing them twice would add their edges twice).
+		for _, v := range usedAt {
+			r.isUse[v.ID] = true
+		}
+		var newUses []*cfg.Loc
 		for _, v := range phis {
 			r.isW[v.ID] = true
 			r.def(v)
-			if i, ok := slices.BinarySearch(g.in[v.ID], x); !ok {
-				g.in[v.ID] = slices.Insert(g.in[v.ID], i, x)
+			if !r.isUse[v.ID] {
 				newUses = append(newUses, v)
 			}
+		}
+		for _, v := range usedAt {
+			r.isUse[v.ID] = false
 		}
 		defer func() {
 			for _, v := range phis {
@@ -343,14 +372,10 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 			}
 		}()
 		if sets, err = r.inSets(x, owner, paramCell, entryDefs); err != nil {
-			return err
+			return nil, err
 		}
-		// (A φ location already tracking x is in usedAt: listing it
-		// twice would add its edges twice.)
 		usedAt = append(slices.Clone(usedAt), newUses...)
-		if r.rec != nil {
-			r.rec.phis = phis
-		}
+		rec.phis = phis
 	}
 
 	// 4. Edges into the locations tracking the cell.
@@ -365,15 +390,12 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 				word &^= 1 << b
 				// Unique: one cell, each target once, each definition
 				// once (addSeqEdge's premise).
-				g.addSeqEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
-				if r.rec != nil {
-					r.rec.src = append(r.rec.src, r.defs[wi*64+b])
-					r.rec.dst = append(r.rec.dst, v)
-				}
+				rec.src = append(rec.src, r.defs[wi*64+b])
+				rec.dst = append(rec.dst, v)
 			}
 		}
 	}
-	return nil
+	return rec, nil
 }
 
 // clearRegion resets the slots of the current region.
