@@ -67,7 +67,7 @@ type rdSolver struct {
 	modBody   []bool
 	freshHere []bool
 	isUse     []bool // by Loc.ID: tracks the current cell (scratch for its φ locations)
-	bypassOn  bool // the bypass applies to the current cell
+	bypassOn  bool   // the bypass applies to the current cell
 	df        rdBuffers
 	// ctx stops the computation (checked every ctxEvery steps of the
 	// region search and the worklist, and per cell).
