@@ -51,6 +51,7 @@ type rdSolver struct {
 	slot    []int32 // Loc.ID -> index in region+1 (0: outside)
 	region  []*cfg.Loc
 	pos     []int32
+	posTmp  []int32 // radixSort's scratch
 	defIdx  []int32 // by Loc.ID: index in defs + 1 (0: not a definition)
 	defs    []*cfg.Loc
 	bitsBuf []uint64
@@ -58,6 +59,8 @@ type rdSolver struct {
 	isW     []bool       // by Loc.ID: writes the current cell
 	x       CellID       // the current cell
 	one     [1]*cfg.Loc
+	oneID   [1]int32
+	cfg     *rdCFG
 	// bodiesOf and freshOf list, by cell, the shared bodies whose Mod
 	// holds it and the body entries where it is made of Fresh registers
 	// (sorted); modBody (by Body.ID) and freshHere (by Loc.ID) mark the
@@ -99,6 +102,50 @@ func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 		return r.one[:]
 	}
 	return r.g.preds[v.ID]
+}
+
+// predIDs is predsOf by Loc.ID (the same locations, in the same order):
+// the region search and dataflow then read only dense arrays by ID
+// instead of each predecessor's Loc (floppy's cells each walk a hundred
+// thousand locations).
+func (r *rdSolver) predIDs(id int32) []int32 {
+	if r.freshHere[id] {
+		return nil
+	}
+	if b := r.cfg.landBody[id]; b >= 0 && r.bypassOn && !r.modBody[b] {
+		r.oneID[0] = r.cfg.landCall[id]
+		return r.oneID[:]
+	}
+	return r.cfg.predList[r.cfg.predStart[id]:r.cfg.predStart[id+1]]
+}
+
+// rdCFG is the CFG by Loc.ID as reaching definitions walk it (shared by
+// the solvers of one build).
+type rdCFG struct {
+	predStart, predList []int32 // g.preds
+	landBody            []int32 // by Loc.ID: the Body.ID of a landing location, else -1
+	landCall            []int32 // by Loc.ID: a landing location's call site
+	tmpl                []int32 // by Loc.ID: its Template.ID
+}
+
+func newRDCFG(g *Graph) *rdCFG {
+	n := len(g.prog.Locs)
+	c := &rdCFG{predStart: make([]int32, n+1), landBody: make([]int32, n), landCall: make([]int32, n), tmpl: make([]int32, n)}
+	for _, l := range g.prog.Locs {
+		c.predStart[l.ID+1] = c.predStart[l.ID] + int32(len(g.preds[l.ID]))
+		c.landBody[l.ID], c.landCall[l.ID] = -1, -1
+		if l.Return != nil {
+			c.landBody[l.ID], c.landCall[l.ID] = int32(l.Return.Body.ID), int32(l.Return.Call.ID)
+		}
+		c.tmpl[l.ID] = int32(l.Template.ID)
+	}
+	c.predList = make([]int32, 0, c.predStart[n])
+	for _, l := range g.prog.Locs {
+		for _, p := range g.preds[l.ID] {
+			c.predList = append(c.predList, int32(p.ID))
+		}
+	}
+	return c
 }
 
 // freshEntry reports whether v is the entry of a shared body whose Fresh
@@ -145,6 +192,7 @@ func newRDSolver(g *Graph) *rdSolver {
 	nc := g.part.NumCells()
 	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
 		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(g.bodyMod))}
+	r.cfg = newRDCFG(g)
 	r.writers = make([][]*cfg.Loc, nc)
 	for _, l := range g.prog.Locs {
 		for _, c := range g.gen[l.ID] {
@@ -177,7 +225,7 @@ func (r *rdSolver) fork() *rdSolver {
 	n := len(r.g.prog.Locs)
 	return &rdSolver{g: r.g, ctx: r.ctx, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
 		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(r.modBody)),
-		writers: r.writers, bodiesOf: r.bodiesOf, freshOf: r.freshOf}
+		writers: r.writers, bodiesOf: r.bodiesOf, freshOf: r.freshOf, cfg: r.cfg}
 }
 
 func has(set []CellID, c CellID) bool {
@@ -237,12 +285,18 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 
 	// 1. The region: locations whose in-set is needed.
 	r.region = r.region[:0]
-	add := func(l *cfg.Loc) {
-		if r.slot[l.ID] == 0 && (owner == nil || l.Template == owner) {
-			r.region = append(r.region, l)
-			r.slot[l.ID] = int32(len(r.region))
+	locs := g.prog.Locs
+	ownerID := int32(-1)
+	if owner != nil {
+		ownerID = int32(owner.ID)
+	}
+	addID := func(id int32) {
+		if r.slot[id] == 0 && (ownerID < 0 || r.cfg.tmpl[id] == ownerID) {
+			r.region = append(r.region, locs[id])
+			r.slot[id] = int32(len(r.region))
 		}
 	}
+	add := func(l *cfg.Loc) { addID(int32(l.ID)) }
 	for _, v := range usedAt {
 		add(v)
 	}
@@ -252,9 +306,9 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 			return nil, err
 		}
 		w := r.region[i]
-		for _, p := range r.predsOf(w) {
-			if !writes(p) {
-				add(p)
+		for _, p := range r.predIDs(int32(w.ID)) {
+			if !r.isW[p] {
+				addID(p)
 			}
 		}
 		if w.Template.Entry == w && owner == nil && w.Template != mainT {
@@ -280,7 +334,7 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 		for _, l := range r.region {
 			r.pos = append(r.pos, g.rpoIdx[l.ID])
 		}
-		slices.Sort(r.pos)
+		r.pos, r.posTmp = radixSort(r.pos, r.posTmp)
 		for i, ix := range r.pos {
 			r.region[i] = g.rpo[ix]
 		}
@@ -303,9 +357,9 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 		}
 	}
 	for _, w := range r.region {
-		for _, p := range r.predsOf(w) {
-			if writes(p) {
-				r.def(p)
+		for _, p := range r.predIDs(int32(w.ID)) {
+			if r.isW[p] {
+				r.def(locs[p])
 			}
 		}
 		if w.Template.Entry == w && owner == nil && w.Template != mainT {
@@ -338,7 +392,7 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	}
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(r.predsOf(v)) < 2 && !spawnMerge(v) {
+		if r.isW[v.ID] || len(r.predIDs(int32(v.ID))) < 2 && !spawnMerge(v) {
 			continue
 		}
 		n := 0
@@ -616,7 +670,6 @@ func (s *rdSets) at(i int) []uint64 {
 func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int) (*rdSets, error) {
 	g := r.g
 	mainT := g.prog.Templates[0]
-	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
 	n := len(r.region)
 	wds := (len(r.defs) + 63) / 64
 	isEntry := func(v *cfg.Loc) bool { return v.Template.Entry == v || r.freshEntry(v) }
@@ -634,16 +687,16 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 	for i, v := range r.region {
 		rep[i] = unresolved
 		next[i] = -1
-		ps := r.predsOf(v)
+		ps := r.predIDs(int32(v.ID))
 		switch {
 		case isEntry(v) || len(ps) != 1:
 			rep[i] = int32(i)
-		case writes(ps[0]):
-			rep[i] = int32(-1 - r.defIndex(ps[0]))
-		case r.slot[ps[0].ID] == 0:
+		case r.isW[ps[0]]:
+			rep[i] = -r.defIdx[ps[0]] // -1 - its index in defs
+		case r.slot[ps[0]] == 0:
 			rep[i] = repEmpty // outside the template of a local cell
 		default:
-			next[i] = r.slot[ps[0].ID] - 1
+			next[i] = r.slot[ps[0]] - 1
 		}
 	}
 	mark := grow(&b.mark, n)
@@ -710,13 +763,13 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 	inList := b.inList[:0]
 	seen := grow(&b.seen, len(stores))
 	clear(seen)
-	inputs := func(v *cfg.Loc, f func(p *cfg.Loc)) {
-		for _, p := range r.predsOf(v) {
+	inputs := func(v *cfg.Loc, f func(p int32)) {
+		for _, p := range r.predIDs(int32(v.ID)) {
 			f(p)
 		}
 		if spawnIn(v) {
 			for _, s := range g.spawns[v.Template] {
-				f(s)
+				f(int32(s.ID))
 			}
 		}
 	}
@@ -741,12 +794,12 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 				setBit(cur, 0)
 			}
 		}
-		inputs(v, func(p *cfg.Loc) {
-			if writes(p) {
-				setBit(cur, r.defIndex(p))
+		inputs(v, func(p int32) {
+			if r.isW[p] {
+				setBit(cur, int(r.defIdx[p]-1))
 				return
 			}
-			si := r.slot[p.ID]
+			si := r.slot[p]
 			if si == 0 {
 				return
 			}
@@ -846,4 +899,37 @@ func grow[T any](buf *[]T, n int) []T {
 	}
 	*buf = (*buf)[:n]
 	return *buf
+}
+
+// radixSort sorts xs, distinct non-negative positions, and returns the
+// sorted slice and the other buffer (tmp, grown to len(xs), is scratch):
+// least significant 11 bits first, three passes. The regions of a large
+// program's cells are sorted once each, tens of thousands of positions
+// for thousands of cells (drivergen at 4500 handlers, octagon: pdqsort
+// was a seventh of the run).
+func radixSort(xs, tmp []int32) (sorted, scratch []int32) {
+	if len(xs) < 256 {
+		slices.Sort(xs)
+		return xs, tmp
+	}
+	tmp = grow(&tmp, len(xs))
+	var count [1 << 11]int32
+	for shift := 0; shift < 33; shift += 11 {
+		clear(count[:])
+		for _, x := range xs {
+			count[(x>>shift)&(1<<11-1)]++
+		}
+		sum := int32(0)
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, x := range xs {
+			d := (x >> shift) & (1<<11 - 1)
+			tmp[count[d]] = x
+			count[d]++
+		}
+		xs, tmp = tmp, xs
+	}
+	return xs, tmp
 }
