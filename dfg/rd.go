@@ -60,6 +60,8 @@ type rdSolver struct {
 	x       CellID       // the current cell
 	one     [1]*cfg.Loc
 	oneID   [1]int32
+	nearDef []uint32 // by Loc.ID: == stamp when an input of the location writes the current cell
+	stamp   uint32
 	cfg     *rdCFG
 	// bodiesOf and freshOf list, by cell, the shared bodies whose Mod
 	// holds it and the body entries where it is made of Fresh registers
@@ -191,7 +193,7 @@ func newRDSolver(g *Graph) *rdSolver {
 	n := len(g.prog.Locs)
 	nc := g.part.NumCells()
 	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
-		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(g.bodyMod))}
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(g.bodyMod)), nearDef: make([]uint32, n)}
 	r.cfg = newRDCFG(g)
 	r.writers = make([][]*cfg.Loc, nc)
 	for _, l := range g.prog.Locs {
@@ -224,7 +226,7 @@ func newRDSolver(g *Graph) *rdSolver {
 func (r *rdSolver) fork() *rdSolver {
 	n := len(r.g.prog.Locs)
 	return &rdSolver{g: r.g, ctx: r.ctx, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
-		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(r.modBody)),
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(r.modBody)), nearDef: make([]uint32, n),
 		writers: r.writers, bodiesOf: r.bodiesOf, freshOf: r.freshOf, cfg: r.cfg}
 }
 
@@ -283,7 +285,9 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	defer r.setCell(x)()
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
 
-	// 1. The region: locations whose in-set is needed.
+	// 1. The region: locations whose in-set is needed; nearDef marks
+	// those with an input writing the cell (this call's stamp).
+	r.stamp++
 	r.region = r.region[:0]
 	locs := g.prog.Locs
 	ownerID := int32(-1)
@@ -309,12 +313,16 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 		for _, p := range r.predIDs(int32(w.ID)) {
 			if !r.isW[p] {
 				addID(p)
+			} else {
+				r.nearDef[w.ID] = r.stamp
 			}
 		}
-		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+		if owner == nil && w.Template.Entry == w && w.Template != mainT {
 			for _, s := range g.spawns[w.Template] {
 				if !writes(s) {
 					add(s)
+				} else {
+					r.nearDef[w.ID] = r.stamp
 				}
 			}
 		}
@@ -357,12 +365,15 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 		}
 	}
 	for _, w := range r.region {
+		if r.nearDef[w.ID] != r.stamp {
+			continue // (no input writes the cell: the search saw them all)
+		}
 		for _, p := range r.predIDs(int32(w.ID)) {
 			if r.isW[p] {
 				r.def(locs[p])
 			}
 		}
-		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+		if owner == nil && w.Template.Entry == w && w.Template != mainT {
 			for _, s := range g.spawns[w.Template] {
 				if writes(s) {
 					r.def(s)
@@ -392,7 +403,9 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	}
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(r.predIDs(int32(v.ID))) < 2 && !spawnMerge(v) {
+		// (A location with two inputs or more, and an entry, stores its
+		// set: the others are no φ candidates.)
+		if sets.rep[i] != int32(i) || r.isW[v.ID] || len(r.predIDs(int32(v.ID))) < 2 && !spawnMerge(v) {
 			continue
 		}
 		n := 0
