@@ -540,14 +540,9 @@ func (g *Graph) build(ctx context.Context) error {
 	rd.ctx = ctx
 	twins := newRDGroups(g, rd, usedAt)
 	g.fpOn = true
-	for c := CellID(1); int(c) < g.part.NumCells(); c++ {
-		if len(usedAt[c]) == 0 {
-			continue
-		}
-		if err := twins.solveCell(g, rd, c, usedAt[c]); err != nil {
-			g.fpOn = false
-			return err
-		}
+	if err := twins.solveAll(ctx, g, rd, usedAt); err != nil {
+		g.fpOn = false
+		return err
 	}
 	g.fpOn = false
 	g.pub.restore()

@@ -51,21 +51,33 @@ type rdSolver struct {
 	slot    []int32 // Loc.ID -> index in region+1 (0: outside)
 	region  []*cfg.Loc
 	pos     []int32
+	posTmp  []int32 // radixSort's scratch
 	defIdx  []int32 // by Loc.ID: index in defs + 1 (0: not a definition)
-	freshE  []bool  // by Loc.ID: a key of g.freshAt
 	defs    []*cfg.Loc
 	bitsBuf []uint64
 	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
 	isW     []bool       // by Loc.ID: writes the current cell
 	x       CellID       // the current cell
 	one     [1]*cfg.Loc
+	oneID   [1]int32
+	nearDef []uint32 // by Loc.ID: == stamp when an input of the location writes the current cell
+	stamp   uint32
+	cfg     *rdCFG
+	// bodiesOf and freshOf list, by cell, the shared bodies whose Mod
+	// holds it and the body entries where it is made of Fresh registers
+	// (sorted); modBody (by Body.ID) and freshHere (by Loc.ID) mark the
+	// current cell's, so predsOf answers without a search per location.
+	bodiesOf  [][]int32
+	freshOf   [][]int32
+	modBody   []bool
+	freshHere []bool
+	isUse     []bool // by Loc.ID: tracks the current cell (scratch for its φ locations)
+	bypassOn  bool   // the bypass applies to the current cell
+	df        rdBuffers
 	// ctx stops the computation (checked every ctxEvery steps of the
 	// region search and the worklist, and per cell).
 	ctx   context.Context
 	steps int
-	// rec, when set, records the φ locations and edges solve adds
-	// (rdgroup.go).
-	rec *rdRecord
 }
 
 // ctxEvery is how many region or worklist steps pass between checks of ctx.
@@ -94,36 +106,128 @@ func (r *rdSolver) predsOf(v *cfg.Loc) []*cfg.Loc {
 	return r.g.preds[v.ID]
 }
 
+// predIDs is predsOf by Loc.ID (the same locations, in the same order):
+// the region search and dataflow then read only dense arrays by ID
+// instead of each predecessor's Loc (floppy's cells each walk a hundred
+// thousand locations).
+func (r *rdSolver) predIDs(id int32) []int32 {
+	if r.freshHere[id] {
+		return nil
+	}
+	if b := r.cfg.landBody[id]; b >= 0 && r.bypassOn && !r.modBody[b] {
+		r.oneID[0] = r.cfg.landCall[id]
+		return r.oneID[:]
+	}
+	return r.cfg.predList[r.cfg.predStart[id]:r.cfg.predStart[id+1]]
+}
+
+// rdCFG is the CFG by Loc.ID as reaching definitions walk it (shared by
+// the solvers of one build).
+type rdCFG struct {
+	predStart, predList []int32 // g.preds
+	landBody            []int32 // by Loc.ID: the Body.ID of a landing location, else -1
+	landCall            []int32 // by Loc.ID: a landing location's call site
+	tmpl                []int32 // by Loc.ID: its Template.ID
+}
+
+func newRDCFG(g *Graph) *rdCFG {
+	n := len(g.prog.Locs)
+	c := &rdCFG{predStart: make([]int32, n+1), landBody: make([]int32, n), landCall: make([]int32, n), tmpl: make([]int32, n)}
+	for _, l := range g.prog.Locs {
+		c.predStart[l.ID+1] = c.predStart[l.ID] + int32(len(g.preds[l.ID]))
+		c.landBody[l.ID], c.landCall[l.ID] = -1, -1
+		if l.Return != nil {
+			c.landBody[l.ID], c.landCall[l.ID] = int32(l.Return.Body.ID), int32(l.Return.Call.ID)
+		}
+		c.tmpl[l.ID] = int32(l.Template.ID)
+	}
+	c.predList = make([]int32, 0, c.predStart[n])
+	for _, l := range g.prog.Locs {
+		for _, p := range g.preds[l.ID] {
+			c.predList = append(c.predList, int32(p.ID))
+		}
+	}
+	return c
+}
+
 // freshEntry reports whether v is the entry of a shared body whose Fresh
 // registers make up the current cell: its definition there is ⊥ (any
 // value), and its liveness region stops there instead of running back
 // through every call site.
-func (r *rdSolver) freshEntry(v *cfg.Loc) bool {
-	if !r.freshE[v.ID] {
-		return false
-	}
-	fc, ok := r.g.freshAt[int32(v.ID)]
-	return ok && has(fc, r.x)
-}
+func (r *rdSolver) freshEntry(v *cfg.Loc) bool { return r.freshHere[v.ID] }
 
 // bypass reports whether the current cell skips the body at landing v.
 func (r *rdSolver) bypass(v *cfg.Loc) bool {
-	return bypassCell.Load() && r.x != ControlCell && !has(r.g.bodyMod[v.Return.Body.ID], r.x)
+	return r.bypassOn && !r.modBody[v.Return.Body.ID]
+}
+
+// setCell makes x the current cell: its writers marked in isW, its bodies
+// in modBody, its fresh entries in freshHere. The returned function undoes
+// the marks.
+func (r *rdSolver) setCell(x CellID) (unset func()) {
+	r.x = x
+	r.bypassOn = bypassCell.Load() && x != ControlCell
+	for _, w := range r.writers[x] {
+		r.isW[w.ID] = true
+	}
+	for _, b := range r.bodiesOf[x] {
+		r.modBody[b] = true
+	}
+	for _, l := range r.freshOf[x] {
+		r.freshHere[l] = true
+	}
+	return func() {
+		for _, w := range r.writers[x] {
+			r.isW[w.ID] = false
+		}
+		for _, b := range r.bodiesOf[x] {
+			r.modBody[b] = false
+		}
+		for _, l := range r.freshOf[x] {
+			r.freshHere[l] = false
+		}
+	}
 }
 
 func newRDSolver(g *Graph) *rdSolver {
 	n := len(g.prog.Locs)
-	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n), freshE: make([]bool, n)}
-	for l := range g.freshAt {
-		r.freshE[l] = true
-	}
-	r.writers = make([][]*cfg.Loc, g.part.NumCells())
+	nc := g.part.NumCells()
+	r := &rdSolver{g: g, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(g.bodyMod)), nearDef: make([]uint32, n)}
+	r.cfg = newRDCFG(g)
+	r.writers = make([][]*cfg.Loc, nc)
 	for _, l := range g.prog.Locs {
 		for _, c := range g.gen[l.ID] {
 			r.writers[c] = append(r.writers[c], l)
 		}
 	}
+	r.bodiesOf = make([][]int32, nc)
+	for id, cs := range g.bodyMod {
+		for _, c := range cs {
+			r.bodiesOf[c] = append(r.bodiesOf[c], int32(id))
+		}
+	}
+	r.freshOf = make([][]int32, nc)
+	fe := make([]int32, 0, len(g.freshAt))
+	for l := range g.freshAt {
+		fe = append(fe, l)
+	}
+	slices.Sort(fe)
+	for _, l := range fe {
+		for _, c := range g.freshAt[l] {
+			r.freshOf[c] = append(r.freshOf[c], l)
+		}
+	}
 	return r
+}
+
+// fork returns a solver of the same graph with scratch state of its own
+// (sharing the per-cell lists, which no solver changes).
+func (r *rdSolver) fork() *rdSolver {
+	n := len(r.g.prog.Locs)
+	return &rdSolver{g: r.g, ctx: r.ctx, slot: make([]int32, n), isW: make([]bool, n), defIdx: make([]int32, n),
+		freshHere: make([]bool, n), isUse: make([]bool, n), modBody: make([]bool, len(r.modBody)), nearDef: make([]uint32, n),
+		writers: r.writers, bodiesOf: r.bodiesOf, freshOf: r.freshOf, cfg: r.cfg}
 }
 
 func has(set []CellID, c CellID) bool {
@@ -150,12 +254,27 @@ func (r *rdSolver) def(l *cfg.Loc) int {
 // solve adds the edges of cell x into the locations usedAt that track it.
 // It returns ctx's error (the cell's edges incomplete) when ctx is done.
 func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
+	rec, err := r.compute(x, usedAt)
+	if err != nil {
+		return err
+	}
+	rec.apply(r.g, x)
+	return nil
+}
+
+// compute returns what solve adds for cell x: its φ locations and its
+// edges, in order, or ctx's error. It reads the graph's CFG (preds,
+// spawns, rpo, the partition) and writes only r, so solvers of their own
+// may compute cells concurrently while one goroutine applies the
+// records in cell order (rdGroups.solveAll).
+func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	g := r.g
 	if r.ctx != nil {
 		if err := r.ctx.Err(); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	rec := &rdRecord{}
 	cell := g.part.Cell(x)
 	var owner *cfg.Template // nil for a global cell
 	if !cell.Global {
@@ -163,43 +282,47 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 	paramCell := owner != nil && owner.Param != nil && g.part.CellOf(owner.Param) == x
 	mainT := g.prog.Templates[0]
-	for _, w := range r.writers[x] {
-		r.isW[w.ID] = true
-	}
-	defer func() {
-		for _, w := range r.writers[x] {
-			r.isW[w.ID] = false
-		}
-	}()
+	defer r.setCell(x)()
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
-	r.x = x
 
-	// 1. The region: locations whose in-set is needed.
+	// 1. The region: locations whose in-set is needed; nearDef marks
+	// those with an input writing the cell (this call's stamp).
+	r.stamp++
 	r.region = r.region[:0]
-	add := func(l *cfg.Loc) {
-		if r.slot[l.ID] == 0 && (owner == nil || l.Template == owner) {
-			r.region = append(r.region, l)
-			r.slot[l.ID] = int32(len(r.region))
+	locs := g.prog.Locs
+	ownerID := int32(-1)
+	if owner != nil {
+		ownerID = int32(owner.ID)
+	}
+	addID := func(id int32) {
+		if r.slot[id] == 0 && (ownerID < 0 || r.cfg.tmpl[id] == ownerID) {
+			r.region = append(r.region, locs[id])
+			r.slot[id] = int32(len(r.region))
 		}
 	}
+	add := func(l *cfg.Loc) { addID(int32(l.ID)) }
 	for _, v := range usedAt {
 		add(v)
 	}
 	for i := 0; i < len(r.region); i++ {
 		if err := r.step(); err != nil {
 			r.clearRegion()
-			return err
+			return nil, err
 		}
 		w := r.region[i]
-		for _, p := range r.predsOf(w) {
-			if !writes(p) {
-				add(p)
+		for _, p := range r.predIDs(int32(w.ID)) {
+			if !r.isW[p] {
+				addID(p)
+			} else {
+				r.nearDef[w.ID] = r.stamp
 			}
 		}
-		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+		if owner == nil && w.Template.Entry == w && w.Template != mainT {
 			for _, s := range g.spawns[w.Template] {
 				if !writes(s) {
 					add(s)
+				} else {
+					r.nearDef[w.ID] = r.stamp
 				}
 			}
 		}
@@ -219,7 +342,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		for _, l := range r.region {
 			r.pos = append(r.pos, g.rpoIdx[l.ID])
 		}
-		slices.Sort(r.pos)
+		r.pos, r.posTmp = radixSort(r.pos, r.posTmp)
 		for i, ix := range r.pos {
 			r.region[i] = g.rpo[ix]
 		}
@@ -242,12 +365,15 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		}
 	}
 	for _, w := range r.region {
-		for _, p := range r.predsOf(w) {
-			if writes(p) {
-				r.def(p)
+		if r.nearDef[w.ID] != r.stamp {
+			continue // (no input writes the cell: the search saw them all)
+		}
+		for _, p := range r.predIDs(int32(w.ID)) {
+			if r.isW[p] {
+				r.def(locs[p])
 			}
 		}
-		if w.Template.Entry == w && owner == nil && w.Template != mainT {
+		if owner == nil && w.Template.Entry == w && w.Template != mainT {
 			for _, s := range g.spawns[w.Template] {
 				if writes(s) {
 					r.def(s)
@@ -257,7 +383,7 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 	sets, err := r.inSets(x, owner, paramCell, entryDefs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 
 	// φ locations: a merge point reached by many definitions becomes a
@@ -277,7 +403,9 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 	}
 	var phis []*cfg.Loc
 	for i, v := range r.region {
-		if r.isW[v.ID] || len(r.predsOf(v)) < 2 && !spawnMerge(v) {
+		// (A location with two inputs or more, and an entry, stores its
+		// set: the others are no φ candidates.)
+		if sets.rep[i] != int32(i) || r.isW[v.ID] || len(r.predIDs(int32(v.ID))) < 2 && !spawnMerge(v) {
 			continue
 		}
 		n := 0
@@ -289,14 +417,21 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 		}
 	}
 	if len(phis) > 0 {
-		var newUses []*cfg.Loc // the φ locations not tracking x yet
+		// The φ locations not tracking x yet (those tracking it are in
+		// usedAt: listing them twice would add their edges twice).
+		for _, v := range usedAt {
+			r.isUse[v.ID] = true
+		}
+		var newUses []*cfg.Loc
 		for _, v := range phis {
 			r.isW[v.ID] = true
 			r.def(v)
-			if i, ok := slices.BinarySearch(g.in[v.ID], x); !ok {
-				g.in[v.ID] = slices.Insert(g.in[v.ID], i, x)
+			if !r.isUse[v.ID] {
 				newUses = append(newUses, v)
 			}
+		}
+		for _, v := range usedAt {
+			r.isUse[v.ID] = false
 		}
 		defer func() {
 			for _, v := range phis {
@@ -304,14 +439,10 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 			}
 		}()
 		if sets, err = r.inSets(x, owner, paramCell, entryDefs); err != nil {
-			return err
+			return nil, err
 		}
-		// (A φ location already tracking x is in usedAt: listing it
-		// twice would add its edges twice.)
 		usedAt = append(slices.Clone(usedAt), newUses...)
-		if r.rec != nil {
-			r.rec.phis = phis
-		}
+		rec.phis = phis
 	}
 
 	// 4. Edges into the locations tracking the cell.
@@ -326,15 +457,12 @@ func (r *rdSolver) solve(x CellID, usedAt []*cfg.Loc) error {
 				word &^= 1 << b
 				// Unique: one cell, each target once, each definition
 				// once (addSeqEdge's premise).
-				g.addSeqEdge(Edge{Src: r.defs[wi*64+b], Cell: x, Dst: v})
-				if r.rec != nil {
-					r.rec.src = append(r.rec.src, r.defs[wi*64+b])
-					r.rec.dst = append(r.rec.dst, v)
-				}
+				rec.src = append(rec.src, r.defs[wi*64+b])
+				rec.dst = append(rec.dst, v)
 			}
 		}
 	}
-	return nil
+	return rec, nil
 }
 
 // clearRegion resets the slots of the current region.
@@ -555,7 +683,6 @@ func (s *rdSets) at(i int) []uint64 {
 func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int) (*rdSets, error) {
 	g := r.g
 	mainT := g.prog.Templates[0]
-	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
 	n := len(r.region)
 	wds := (len(r.defs) + 63) / 64
 	isEntry := func(v *cfg.Loc) bool { return v.Template.Entry == v || r.freshEntry(v) }
@@ -567,25 +694,28 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 
 	// 1. Representatives.
 	const unresolved = math.MinInt32 + 1
-	rep := make([]int32, n)
-	next := make([]int32, n) // a copying location's input's region index (-1: none)
+	b := &r.df
+	rep := grow(&b.rep, n)
+	next := grow(&b.next, n) // a copying location's input's region index (-1: none)
 	for i, v := range r.region {
 		rep[i] = unresolved
 		next[i] = -1
-		ps := r.predsOf(v)
+		ps := r.predIDs(int32(v.ID))
 		switch {
 		case isEntry(v) || len(ps) != 1:
 			rep[i] = int32(i)
-		case writes(ps[0]):
-			rep[i] = int32(-1 - r.defIndex(ps[0]))
-		case r.slot[ps[0].ID] == 0:
+		case r.isW[ps[0]]:
+			rep[i] = -r.defIdx[ps[0]] // -1 - its index in defs
+		case r.slot[ps[0]] == 0:
 			rep[i] = repEmpty // outside the template of a local cell
 		default:
-			next[i] = r.slot[ps[0].ID] - 1
+			next[i] = r.slot[ps[0]] - 1
 		}
 	}
-	mark := make([]int32, n)
-	var path []int32
+	mark := grow(&b.mark, n)
+	clear(mark)
+	path := b.path[:0]
+	defer func() { b.path = path }()
 	for i := range n {
 		if rep[i] != unresolved {
 			continue
@@ -617,108 +747,117 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			rep[k] = res
 		}
 	}
-	sets := &rdSets{wds: wds, rep: rep, slot: make([]int32, n), buf: make([]uint64, wds)}
-	var stores []int32 // region indices of the storing locations, in region order
+	sets := &rdSets{wds: wds, rep: rep, slot: grow(&b.slot, n), buf: make([]uint64, wds)}
+	stores := b.stores[:0] // region indices of the storing locations, in region order
 	for i := range n {
 		if rep[i] == int32(i) {
 			sets.slot[i] = int32(len(stores))
 			stores = append(stores, int32(i))
 		}
 	}
+	b.stores = stores
 	need := len(stores) * wds
 	if cap(r.bitsBuf) < need {
 		r.bitsBuf = make([]uint64, need)
 	}
 	sets.store = r.bitsBuf[:need]
 	clear(sets.store)
+	store := func(k int32) []uint64 { return sets.store[int(k)*wds : int(k+1)*wds] }
+	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
 
-	// 2. Dependences: deps[k] lists the storing locations with an input
-	// whose out-set is store k's set.
-	deps := make([][]int32, len(stores))
-	inputs := func(v *cfg.Loc, f func(p *cfg.Loc)) {
-		for _, p := range r.predsOf(v) {
+	// 2. The constant part of each storing location's set goes into its
+	// set now (what its entry brings, and each input whose out-set is one
+	// definition); the inputs whose out-set is a stored set are listed,
+	// each once (inStart, inList: by storing location), and inverted into
+	// deps (depStart, depList: the storing locations reading each stored
+	// set). An input's out-set: {p} when p writes the cell, nothing outside
+	// the region (the template of a local cell), else p's in-set.
+	inStart := grow(&b.inStart, len(stores)+1)
+	inList := b.inList[:0]
+	seen := grow(&b.seen, len(stores))
+	clear(seen)
+	inputs := func(v *cfg.Loc, f func(p int32)) {
+		for _, p := range r.predIDs(int32(v.ID)) {
 			f(p)
 		}
 		if spawnIn(v) {
 			for _, s := range g.spawns[v.Template] {
-				f(s)
+				f(int32(s.ID))
 			}
 		}
 	}
 	for k, i := range stores {
-		inputs(r.region[i], func(p *cfg.Loc) {
-			if writes(p) || r.slot[p.ID] == 0 {
-				return
-			}
-			if q := rep[r.slot[p.ID]-1]; q >= 0 {
-				deps[sets.slot[q]] = append(deps[sets.slot[q]], int32(k))
-			}
-		})
-	}
-
-	// 3. The worklist over the storing locations: one sweep in region
-	// (reverse post-)order, then what the dependences bring.
-	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
-	orOut := func(dst []uint64, p *cfg.Loc) {
-		if writes(p) {
-			setBit(dst, r.defIndex(p))
-			return
-		}
-		si := r.slot[p.ID]
-		if si == 0 {
-			return
-		}
-		q := rep[si-1]
-		switch {
-		case q == repEmpty:
-		case q < 0:
-			setBit(dst, int(-1-q))
-		default:
-			k := int(sets.slot[q])
-			src := sets.store[k*wds : (k+1)*wds]
-			for i := range dst {
-				dst[i] |= src[i]
-			}
-		}
-	}
-	tmp := make([]uint64, wds)
-	update := func(k int32) bool {
-		v := r.region[stores[k]]
-		clear(tmp)
+		inStart[k] = int32(len(inList))
+		v := r.region[i]
+		cur := store(int32(k))
 		if r.freshEntry(v) {
-			setBit(tmp, 0)
+			setBit(cur, 0)
 		}
 		if v.Template.Entry == v {
 			switch {
 			case v.Template == mainT:
-				setBit(tmp, 0)
+				setBit(cur, 0)
 			case owner == nil:
-				// (the spawn sites are inputs below)
+				// (the spawn sites are inputs)
 			case paramCell && len(entryDefs) > 0:
 				for _, d := range entryDefs {
-					setBit(tmp, d)
+					setBit(cur, d)
 				}
 			default:
-				setBit(tmp, 0)
+				setBit(cur, 0)
 			}
 		}
-		inputs(v, func(p *cfg.Loc) { orOut(tmp, p) })
-		cur := sets.store[int(k)*wds : int(k+1)*wds]
-		changed := false
-		for i := range cur {
-			if tmp[i]|cur[i] != cur[i] {
-				cur[i] |= tmp[i]
-				changed = true
+		inputs(v, func(p int32) {
+			if r.isW[p] {
+				setBit(cur, int(r.defIdx[p]-1))
+				return
 			}
-		}
-		return changed
+			si := r.slot[p]
+			if si == 0 {
+				return
+			}
+			switch q := rep[si-1]; {
+			case q == repEmpty:
+			case q < 0:
+				setBit(cur, int(-1-q))
+			default:
+				// (k's own set as an input adds nothing)
+				if j := sets.slot[q]; int(j) != k && seen[j] != int32(k+1) {
+					seen[j] = int32(k + 1)
+					inList = append(inList, j)
+				}
+			}
+		})
 	}
-	// Sweeps in region (reverse post-)order over the queued storing
-	// locations until none is: a dependence forward is handled in the same
-	// sweep, one backward (a loop) in the next, so the sweeps are about
-	// the loop nesting depth plus one. (A LIFO worklist re-ORed the wide
-	// sets of floppy's globals many times over.)
-	queued := make([]bool, len(stores))
+	inStart[len(stores)] = int32(len(inList))
+	b.inList = inList
+	depStart := grow(&b.depStart, len(stores)+1)
+	clear(depStart)
+	for _, j := range inList {
+		depStart[j+1]++
+	}
+	for k := range stores {
+		depStart[k+1] += depStart[k]
+	}
+	depList := grow(&b.depList, len(inList))
+	fill := grow(&b.fill, len(stores))
+	copy(fill, depStart[:len(stores)])
+	for k := range stores {
+		for _, j := range inList[inStart[k]:inStart[k+1]] {
+			depList[fill[j]] = int32(k)
+			fill[j]++
+		}
+	}
+
+	// 3. Sweeps in region (reverse post-)order over the queued storing
+	// locations until none is: each ORs its listed inputs' sets into its
+	// own; a dependence forward is handled in the same sweep, one backward
+	// (a loop) in the next, so the sweeps are about the loop nesting depth
+	// plus one. (A LIFO worklist re-ORed the wide sets of floppy's globals
+	// many times over.) Every set starts with its constant part and only
+	// grows, and a storing location is queued again whenever an input's
+	// set grows, so the sweeps end at the least solution, as dataflowDense.
+	queued := grow(&b.queued, len(stores))
 	for k := range queued {
 		queued[k] = true
 	}
@@ -732,10 +871,20 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 				return nil, err
 			}
 			queued[k] = false
-			if !update(int32(k)) {
+			cur := store(int32(k))
+			var grew uint64
+			for _, j := range inList[inStart[k]:inStart[k+1]] {
+				src := store(j)
+				cur := cur[:len(src)]
+				for i, w := range src {
+					grew |= w &^ cur[i]
+					cur[i] |= w
+				}
+			}
+			if grew == 0 {
 				continue
 			}
-			for _, d := range deps[k] {
+			for _, d := range depList[depStart[k]:depStart[k+1]] {
 				if !queued[d] {
 					queued[d] = true
 					more = more || int(d) <= k
@@ -744,4 +893,56 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 		}
 	}
 	return sets, nil
+}
+
+// rdBuffers are dataflow's scratch slices, kept from one call to the next
+// (one cell after another) instead of allocated per call.
+type rdBuffers struct {
+	rep, next, mark, path, slot, stores []int32
+	inStart, inList, depStart, depList  []int32
+	seen, fill                          []int32
+	queued                              []bool
+}
+
+// grow returns *buf resized to n (contents unspecified), reallocating only
+// when its capacity is too small.
+func grow[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	*buf = (*buf)[:n]
+	return *buf
+}
+
+// radixSort sorts xs, distinct non-negative positions, and returns the
+// sorted slice and the other buffer (tmp, grown to len(xs), is scratch):
+// least significant 11 bits first, three passes. The regions of a large
+// program's cells are sorted once each, tens of thousands of positions
+// for thousands of cells (drivergen at 4500 handlers, octagon: pdqsort
+// was a seventh of the run).
+func radixSort(xs, tmp []int32) (sorted, scratch []int32) {
+	if len(xs) < 256 {
+		slices.Sort(xs)
+		return xs, tmp
+	}
+	tmp = grow(&tmp, len(xs))
+	var count [1 << 11]int32
+	for shift := 0; shift < 33; shift += 11 {
+		clear(count[:])
+		for _, x := range xs {
+			count[(x>>shift)&(1<<11-1)]++
+		}
+		sum := int32(0)
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, x := range xs {
+			d := (x >> shift) & (1<<11 - 1)
+			tmp[count[d]] = x
+			count[d]++
+		}
+		xs, tmp = tmp, xs
+	}
+	return xs, tmp
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -160,5 +163,34 @@ func TestSparseReachingDefinitions(t *testing.T) {
 	}
 	if compared < 40 {
 		t.Errorf("compared only %d graphs", compared)
+	}
+}
+
+// radixSort sorts like slices.Sort: short and long inputs, positions
+// spanning all three digits (up to 2^31-1), reused buffers. Caught: two
+// passes only (positions past 2^22 out of order), an odd pass count
+// returning the scratch buffer.
+func TestRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var buf, tmp []int32
+	for _, n := range []int{0, 1, 255, 256, 1000, 70000} {
+		for _, max := range []int32{1 << 11, 1 << 22, math.MaxInt32} {
+			seen := map[int32]bool{}
+			buf = buf[:0]
+			for len(buf) < n && len(seen) < int(max) {
+				x := rng.Int32N(max)
+				if !seen[x] {
+					seen[x] = true
+					buf = append(buf, x)
+				}
+			}
+			want := slices.Sorted(slices.Values(buf))
+			var got []int32
+			got, tmp = radixSort(buf, tmp)
+			if !slices.Equal(got, want) {
+				t.Fatalf("n=%d max=%d: radixSort differs from slices.Sort", n, max)
+			}
+			buf = got
+		}
 	}
 }

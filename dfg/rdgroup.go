@@ -1,8 +1,12 @@
 package dfg
 
 import (
+	"context"
 	"hash/maphash"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"chorus/cfg"
 )
@@ -51,23 +55,7 @@ func newRDGroups(g *Graph, rd *rdSolver, usedAt [][]*cfg.Loc) *rdGroups {
 		return gr
 	}
 	// The bodies and fresh entries each cell depends on.
-	bodiesOf := make([][]int32, n)
-	for id, cs := range g.bodyMod {
-		for _, c := range cs {
-			bodiesOf[c] = append(bodiesOf[c], int32(id))
-		}
-	}
-	freshOf := make([][]int32, n)
-	fe := make([]int32, 0, len(g.freshAt))
-	for l := range g.freshAt {
-		fe = append(fe, l)
-	}
-	slices.Sort(fe)
-	for _, l := range fe {
-		for _, c := range g.freshAt[l] {
-			freshOf[c] = append(freshOf[c], l)
-		}
-	}
+	bodiesOf, freshOf := rd.bodiesOf, rd.freshOf
 	owner := func(c CellID) int {
 		cell := g.part.Cell(c)
 		if cell.Global {
@@ -139,25 +127,111 @@ func newRDGroups(g *Graph, rd *rdSolver, usedAt [][]*cfg.Loc) *rdGroups {
 // (cheap anyway; not worth hashing and recording).
 var rdTwinMinUses = 16
 
-// solveCell adds the edges of cell c: by replaying its representative's
-// recording, or by solving (and recording, for a representative of a
-// group).
-func (gr *rdGroups) solveCell(g *Graph, rd *rdSolver, c CellID, usedAt []*cfg.Loc) error {
-	if r := gr.rep[c]; r != 0 {
-		rec := gr.recs[r]
-		for _, v := range rec.phis {
-			if i, ok := slices.BinarySearch(g.in[v.ID], c); !ok {
-				g.in[v.ID] = slices.Insert(g.in[v.ID], i, c)
+// apply adds to g what rec holds for cell c: c tracked at each φ location
+// (unless it is already) and the edges, in order.
+func (rec *rdRecord) apply(g *Graph, c CellID) {
+	for _, v := range rec.phis {
+		if i, ok := slices.BinarySearch(g.in[v.ID], c); !ok {
+			g.in[v.ID] = slices.Insert(g.in[v.ID], i, c)
+		}
+	}
+	for i, d := range rec.dst {
+		g.addSeqEdge(Edge{Src: rec.src[i], Cell: c, Dst: d})
+	}
+}
+
+// rdWorkers is how many goroutines compute cells' reaching definitions
+// at once in solveAll (1: one after another, in the caller's goroutine).
+var rdWorkers = runtime.GOMAXPROCS(0)
+
+// solveAll adds the edges of every cell tracked somewhere (usedAt by
+// cell), in cell order, or returns ctx's error. A twin replays its
+// representative's recording; the other cells are computed by up to
+// rdWorkers solvers of their own, a few cells ahead of the one being
+// applied, and applied in cell order by the caller's goroutine alone, so
+// the graph (In, the edges and their order) is the same whatever the
+// number of workers (TestRDWorkersSameGraph).
+func (gr *rdGroups) solveAll(ctx context.Context, g *Graph, rd *rdSolver, usedAt [][]*cfg.Loc) error {
+	var todo []CellID // the cells to compute, in order
+	for c := CellID(1); int(c) < len(usedAt); c++ {
+		if len(usedAt[c]) > 0 && gr.rep[c] == 0 {
+			todo = append(todo, c)
+		}
+	}
+	// record returns the computed record of todo[i] (waiting for it).
+	record := func(i int) (*rdRecord, error) { return rd.compute(todo[i], usedAt[todo[i]]) }
+	if workers := min(rdWorkers, len(todo)); workers > 1 {
+		type job struct {
+			rec  *rdRecord
+			err  error
+			done chan struct{}
+		}
+		jobs := make([]job, len(todo))
+		for i := range jobs {
+			jobs[i].done = make(chan struct{})
+		}
+		// (The workers check ctx itself, not a context derived from it:
+		// ctx's Err may say done before its Done channel does.)
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		defer func() { close(stop); wg.Wait() }()
+		// ahead bounds the records computed and not applied yet: a
+		// worker takes a token before its next cell, record gives it
+		// back once the cell is applied.
+		ahead := make(chan struct{}, 2*workers)
+		var next atomic.Int64
+		for range workers {
+			w := rd.fork()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					select {
+					case ahead <- struct{}{}:
+					case <-stop:
+						return
+					case <-ctx.Done():
+						return
+					}
+					i := int(next.Add(1) - 1)
+					if i >= len(todo) {
+						return
+					}
+					jobs[i].rec, jobs[i].err = w.compute(todo[i], usedAt[todo[i]])
+					close(jobs[i].done)
+				}
+			}()
+		}
+		record = func(i int) (*rdRecord, error) {
+			select {
+			case <-jobs[i].done:
+			case <-ctx.Done():
+				return nil, ctx.Err()
 			}
+			<-ahead
+			rec, err := jobs[i].rec, jobs[i].err
+			jobs[i].rec = nil
+			return rec, err
 		}
-		for i, d := range rec.dst {
-			g.addSeqEdge(Edge{Src: rec.src[i], Cell: c, Dst: d})
+	}
+	k := 0 // the next cell of todo
+	for c := CellID(1); int(c) < len(usedAt); c++ {
+		if len(usedAt[c]) == 0 {
+			continue
 		}
-		return nil
+		if r := gr.rep[c]; r != 0 {
+			gr.recs[r].apply(g, c)
+			continue
+		}
+		rec, err := record(k)
+		k++
+		if err != nil {
+			return err
+		}
+		rec.apply(g, c)
+		if gr.multi[c] {
+			gr.recs[c] = rec
+		}
 	}
-	if gr.multi[c] {
-		rd.rec = &rdRecord{}
-		defer func() { gr.recs[c] = rd.rec; rd.rec = nil }()
-	}
-	return rd.solve(c, usedAt)
+	return nil
 }
