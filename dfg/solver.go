@@ -938,7 +938,7 @@ func (s *Solver) computeWTO() {
 	if g.nEdges > s.opt.wtoMaxEdges {
 		s.order, s.isHead = dfsOrder(g.succs, roots)
 	} else {
-		s.order, s.isHead = weakTopoOrder(g.succs, roots)
+		s.order, s.isHead = weakTopoOrderChecked(g.succs, roots)
 	}
 	s.pos = make([]int32, g.numNodes())
 	for i, id := range s.order {

@@ -1,7 +1,9 @@
 package dfg
 
 import (
+	"fmt"
 	"math"
+	"os"
 	"slices"
 )
 
@@ -17,16 +19,155 @@ type wtoElem struct {
 	body []wtoElem
 }
 
-type wtoBuilder struct {
-	succs [][]int32
-	dfn   []int
-	stack []int32
-	num   int
+// wtoFrame is one activation of Bourdoncle's recursive procedures on
+// weakTopoOrder's explicit stack: visit(v) (comp false) or component(v)
+// (comp true).
+type wtoFrame struct {
+	v     int32
+	next  int32 // index of the next successor of v to look at
+	comp  bool
+	loop  bool  // visit: some successor reached back to head or above
+	head  int   // visit: least dfn reached; component: what its visit returns
+	part  int32 // visit: the part its elements go to; component: its own part
+	outer int32 // component: the part the finished component goes to
 }
 
 // weakTopoOrder returns the locations (by ID) in WTO order and which are
 // heads. roots gives the preferred visiting order.
+//
+// It is Bourdoncle's recursive construction (recursiveWTO, kept as the
+// specification) run on an explicit stack: the same successors are looked
+// at in the same order with the same numbering, so the order and heads
+// are identical (CHORUS_CHECK_WTO, on in the dfg tests, compares the two);
+// the recursion, as deep as the longest path, grew and copied the
+// goroutine stack on the large graphs of drivers.
 func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
+	n := len(succs)
+	// dfn is an int, as num counts every visit, and Bourdoncle's
+	// construction visits a node once per component around it.
+	dfn := make([]int, n) // 0: unvisited; math.MaxInt: placed
+	var stack []int32     // Bourdoncle's node stack
+	num := 0
+	parts := [][]wtoElem{nil} // part 0: the top level; one more per open component
+	var frames []wtoFrame
+	enter := func(v, part int32) {
+		stack = append(stack, v)
+		num++
+		dfn[v] = num
+		frames = append(frames, wtoFrame{v: v, head: num, part: part})
+	}
+	pop := func() int32 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		return e
+	}
+	for _, r := range roots {
+		if dfn[r] != 0 {
+			continue
+		}
+		enter(r, 0)
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			if int(f.next) < len(succs[f.v]) {
+				s := succs[f.v][f.next]
+				f.next++
+				if dfn[s] == 0 {
+					enter(s, f.part) // a component's visits fill its own part
+					continue
+				}
+				if !f.comp && dfn[s] <= f.head {
+					f.head = dfn[s]
+					f.loop = true
+				}
+				continue
+			}
+			// The frame's procedure returns.
+			var ret int
+			if f.comp {
+				body := parts[f.part]
+				parts = parts[:f.part]
+				slices.Reverse(body)
+				parts[f.outer] = append(parts[f.outer], wtoElem{node: f.v, head: true, body: body})
+				ret = f.head
+			} else {
+				v := f.v
+				ret = f.head
+				if f.head == dfn[v] {
+					dfn[v] = math.MaxInt
+					e := pop()
+					if f.loop {
+						for e != v {
+							dfn[e] = 0
+							e = pop()
+						}
+						// visit(v) continues as component(v), then returns ret.
+						*f = wtoFrame{v: v, comp: true, head: ret, part: int32(len(parts)), outer: f.part}
+						parts = append(parts, nil)
+						continue
+					}
+					parts[f.part] = append(parts[f.part], wtoElem{node: v})
+				}
+			}
+			frames = frames[:len(frames)-1]
+			if len(frames) > 0 {
+				if p := &frames[len(frames)-1]; !p.comp && ret <= p.head {
+					p.head = ret
+					p.loop = true
+				}
+			}
+		}
+	}
+	return flattenWTO(parts[0], n)
+}
+
+// flattenWTO lists the nodes of the top-level part, reversed, each head
+// followed by its body (already in order), without recursion.
+func flattenWTO(top []wtoElem, n int) (order []int32, isHead []bool) {
+	slices.Reverse(top)
+	order = make([]int32, 0, n)
+	isHead = make([]bool, n)
+	type cursor struct {
+		es []wtoElem
+		i  int
+	}
+	work := []cursor{{es: top}}
+	for len(work) > 0 {
+		c := &work[len(work)-1]
+		if c.i == len(c.es) {
+			work = work[:len(work)-1]
+			continue
+		}
+		e := c.es[c.i]
+		c.i++
+		order = append(order, e.node)
+		if e.head {
+			isHead[e.node] = true
+			work = append(work, cursor{es: e.body})
+		}
+	}
+	return order, isHead
+}
+
+// checkWTO (CHORUS_CHECK_WTO=1, and this package's tests) compares every
+// weakTopoOrder with recursiveWTO and panics on a difference.
+var checkWTO = os.Getenv("CHORUS_CHECK_WTO") != ""
+
+// weakTopoOrderChecked is weakTopoOrder, compared with the recursive
+// specification when checkWTO is set.
+func weakTopoOrderChecked(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
+	order, isHead = weakTopoOrder(succs, roots)
+	if checkWTO {
+		wantOrder, wantHead := recursiveWTO(succs, roots)
+		if !slices.Equal(order, wantOrder) || !slices.Equal(isHead, wantHead) {
+			panic(fmt.Sprintf("dfg: iterative WTO differs from Bourdoncle's recursive one on %d nodes", len(succs)))
+		}
+	}
+	return order, isHead
+}
+
+// recursiveWTO is Bourdoncle's recursive construction as published: the
+// specification weakTopoOrder follows, for checkWTO and the tests.
+func recursiveWTO(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
 	w := &wtoBuilder{succs: succs, dfn: make([]int, len(succs))}
 	var top []wtoElem
 	for _, r := range roots {
@@ -34,20 +175,14 @@ func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool
 			w.visit(r, &top)
 		}
 	}
-	slices.Reverse(top)
-	isHead = make([]bool, len(succs))
-	var flatten func(es []wtoElem)
-	flatten = func(es []wtoElem) {
-		for _, e := range es {
-			order = append(order, e.node)
-			if e.head {
-				isHead[e.node] = true
-				flatten(e.body)
-			}
-		}
-	}
-	flatten(top)
-	return order, isHead
+	return flattenWTO(top, len(succs))
+}
+
+type wtoBuilder struct {
+	succs [][]int32
+	dfn   []int
+	stack []int32
+	num   int
 }
 
 func (w *wtoBuilder) visit(v int32, part *[]wtoElem) int {
