@@ -19,105 +19,211 @@ type wtoElem struct {
 	body []wtoElem
 }
 
-// wtoFrame is one activation of Bourdoncle's recursive procedures on
-// weakTopoOrder's explicit stack: visit(v) (comp false) or component(v)
-// (comp true).
-type wtoFrame struct {
-	v     int32
-	next  int32 // index of the next successor of v to look at
-	comp  bool
-	loop  bool  // visit: some successor reached back to head or above
-	head  int   // visit: least dfn reached; component: what its visit returns
-	part  int32 // visit: the part its elements go to; component: its own part
-	outer int32 // component: the part the finished component goes to
-}
-
 // weakTopoOrder returns the locations (by ID) in WTO order and which are
 // heads. roots gives the preferred visiting order.
 //
-// It is Bourdoncle's recursive construction (recursiveWTO, kept as the
-// specification) run on an explicit stack: the same successors are looked
-// at in the same order with the same numbering, so the order and heads
-// are identical (CHORUS_CHECK_WTO, on in the dfg tests, compares the two);
-// the recursion, as deep as the longest path, grew and copied the
-// goroutine stack on the large graphs of drivers.
+// The result is exactly Bourdoncle's recursive construction
+// (recursiveWTO, kept as the specification; CHORUS_CHECK_WTO, on in the
+// dfg tests, compares the two), computed in almost linear time instead of
+// once per nesting level: the recursive construction revisits a
+// component's nodes for every component around them, a thousand times per
+// node on pcwd_pci's graphs. It rests on three facts about the recursive
+// construction:
+//
+//   - Its visits, the re-visits of component bodies included, are one
+//     depth-first search T (roots in order, successors in order)
+//     restricted to the nodes concerned: a component's members are in its
+//     head's subtree and what its members reach outside it never leads
+//     back in, so the re-visit from the head's successors meets the
+//     members in T's order.
+//   - The components of a level are Tarjan's strongly connected
+//     components (with a cycle) of that level's nodes, the head being the
+//     member T visits first; a component's body is the next level, its
+//     members without the head. That is Havlak's loop nesting forest of
+//     T, which the loop below builds bottom-up (decreasing preorder) with
+//     union-find; following Kim, Venet and Thakur (POPL 2020), an edge
+//     that is neither a tree nor a back edge is considered at the least
+//     common ancestor of its ends, the first level that contains both.
+//   - A level's elements come in the reverse order of their completion,
+//     i.e. by decreasing postorder number (in T) of their first node.
 func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
 	n := len(succs)
-	// dfn is an int, as num counts every visit, and Bourdoncle's
-	// construction visits a node once per component around it.
-	dfn := make([]int, n) // 0: unvisited; math.MaxInt: placed
-	var stack []int32     // Bourdoncle's node stack
-	num := 0
-	parts := [][]wtoElem{nil} // part 0: the top level; one more per open component
-	var frames []wtoFrame
-	enter := func(v, part int32) {
-		stack = append(stack, v)
-		num++
-		dfn[v] = num
-		frames = append(frames, wtoFrame{v: v, head: num, part: part})
+	const none = -1
+	// Depth-first search: preorder (1-based; 0 unvisited), postorder
+	// (byPost), tree
+	// parents; back edges by target; every other edge at the least common
+	// ancestor of its ends (Tarjan's offline LCA: a finished node links to
+	// its tree parent, so the representative of a finished node is its
+	// deepest ancestor still on the search stack).
+	pre := make([]int32, n)
+	byPre := make([]int32, 0, n) // nodes in preorder
+	byPost := make([]int32, 0, n)
+	treeParent := make([]int32, n)
+	lcaLink := make([]int32, n) // self while on the stack; none: a finished root
+	onStack := make([]bool, n)
+	backPreds := make([][]int32, n)
+	type crossEdge struct{ src, dst int32 }
+	atLCA := make([][]crossEdge, n)
+	lcaFind := func(x int32) int32 {
+		r := x
+		for r != none && lcaLink[r] != r {
+			r = lcaLink[r]
+		}
+		for x != r && x != none { // path compression
+			next := lcaLink[x]
+			lcaLink[x] = r
+			x = next
+		}
+		return r
 	}
-	pop := func() int32 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		return e
+	type dfsFrame struct {
+		v    int32
+		next int32
 	}
+	var stack []dfsFrame
+	num := int32(0)
 	for _, r := range roots {
-		if dfn[r] != 0 {
+		if pre[r] != 0 {
 			continue
 		}
-		enter(r, 0)
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
-			if int(f.next) < len(succs[f.v]) {
-				s := succs[f.v][f.next]
+		num++
+		pre[r] = num
+		byPre = append(byPre, r)
+		treeParent[r] = none
+		lcaLink[r] = r
+		onStack[r] = true
+		stack = append(stack, dfsFrame{v: r})
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			y := f.v
+			if int(f.next) < len(succs[y]) {
+				x := succs[y][f.next]
 				f.next++
-				if dfn[s] == 0 {
-					enter(s, f.part) // a component's visits fill its own part
-					continue
-				}
-				if !f.comp && dfn[s] <= f.head {
-					f.head = dfn[s]
-					f.loop = true
+				switch {
+				case pre[x] == 0: // tree edge
+					num++
+					pre[x] = num
+					byPre = append(byPre, x)
+					treeParent[x] = y
+					lcaLink[x] = x
+					onStack[x] = true
+					atLCA[y] = append(atLCA[y], crossEdge{y, x})
+					stack = append(stack, dfsFrame{v: x})
+				case onStack[x]: // back edge (x is y or an ancestor of y)
+					backPreds[x] = append(backPreds[x], y)
+				default: // forward or cross edge
+					if l := lcaFind(x); l != none {
+						atLCA[l] = append(atLCA[l], crossEdge{y, x})
+					} // else x is in an earlier search tree: on no cycle
 				}
 				continue
 			}
-			// The frame's procedure returns.
-			var ret int
-			if f.comp {
-				body := parts[f.part]
-				parts = parts[:f.part]
-				slices.Reverse(body)
-				parts[f.outer] = append(parts[f.outer], wtoElem{node: f.v, head: true, body: body})
-				ret = f.head
-			} else {
-				v := f.v
-				ret = f.head
-				if f.head == dfn[v] {
-					dfn[v] = math.MaxInt
-					e := pop()
-					if f.loop {
-						for e != v {
-							dfn[e] = 0
-							e = pop()
-						}
-						// visit(v) continues as component(v), then returns ret.
-						*f = wtoFrame{v: v, comp: true, head: ret, part: int32(len(parts)), outer: f.part}
-						parts = append(parts, nil)
-						continue
-					}
-					parts[f.part] = append(parts[f.part], wtoElem{node: v})
-				}
+			byPost = append(byPost, y)
+			onStack[y] = false
+			lcaLink[y] = treeParent[y]
+			stack = stack[:len(stack)-1]
+		}
+	}
+
+	// Loop nesting forest, innermost loops first.
+	rep := make([]int32, n) // union-find: a processed component's head
+	for i := range rep {
+		rep[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		r := x
+		for rep[r] != r {
+			r = rep[r]
+		}
+		for rep[x] != r {
+			next := rep[x]
+			rep[x] = r
+			x = next
+		}
+		return r
+	}
+	preds := make([][]int32, n) // non-back predecessors of representatives
+	loopParent := make([]int32, n)
+	for i := range loopParent {
+		loopParent[i] = none
+	}
+	isHead = make([]bool, n)
+	inBody := make([]int32, n) // stamp: 1 + the head whose body holds the node
+	var body, work []int32
+	for i := len(byPre) - 1; i >= 0; i-- {
+		w := byPre[i]
+		for _, e := range atLCA[w] {
+			d := find(e.dst)
+			preds[d] = append(preds[d], e.src)
+		}
+		body = body[:0]
+		add := func(x int32) {
+			if x != w && inBody[x] != w+1 {
+				inBody[x] = w + 1
+				body = append(body, x)
 			}
-			frames = frames[:len(frames)-1]
-			if len(frames) > 0 {
-				if p := &frames[len(frames)-1]; !p.comp && ret <= p.head {
-					p.head = ret
-					p.loop = true
+		}
+		for _, y := range backPreds[w] {
+			if y == w {
+				isHead[w] = true // a self-loop
+			}
+			add(find(y))
+		}
+		work = append(work[:0], body...)
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, y := range preds[x] {
+				// y is in w's subtree (the edge was registered at w or
+				// below), so r, the outermost processed head around
+				// y, is a descendant of w or w itself.
+				r := find(y)
+				if r != w && inBody[r] != w+1 {
+					add(r)
+					work = append(work, r)
 				}
 			}
 		}
+		if len(body) > 0 {
+			isHead[w] = true
+		}
+		for _, x := range body {
+			loopParent[x] = w
+			rep[x] = w
+		}
 	}
-	return flattenWTO(parts[0], n)
+
+	// Each level's elements by decreasing postorder, heads before bodies.
+	children := make([][]int32, n)
+	var top []int32
+	for i := len(byPost) - 1; i >= 0; i-- {
+		x := byPost[i]
+		if p := loopParent[x]; p != none {
+			children[p] = append(children[p], x)
+		} else {
+			top = append(top, x)
+		}
+	}
+	order = make([]int32, 0, len(byPre))
+	type cursor struct {
+		es []int32
+		i  int
+	}
+	cursors := []cursor{{es: top}}
+	for len(cursors) > 0 {
+		c := &cursors[len(cursors)-1]
+		if c.i == len(c.es) {
+			cursors = cursors[:len(cursors)-1]
+			continue
+		}
+		x := c.es[c.i]
+		c.i++
+		order = append(order, x)
+		if len(children[x]) > 0 {
+			cursors = append(cursors, cursor{es: children[x]})
+		}
+	}
+	return order, isHead
 }
 
 // flattenWTO lists the nodes of the top-level part, reversed, each head
@@ -159,7 +265,7 @@ func weakTopoOrderChecked(succs [][]int32, roots []int32) (order []int32, isHead
 	if checkWTO {
 		wantOrder, wantHead := recursiveWTO(succs, roots)
 		if !slices.Equal(order, wantOrder) || !slices.Equal(isHead, wantHead) {
-			panic(fmt.Sprintf("dfg: iterative WTO differs from Bourdoncle's recursive one on %d nodes", len(succs)))
+			panic(fmt.Sprintf("dfg: weakTopoOrder differs from Bourdoncle's recursive construction on %d nodes", len(succs)))
 		}
 	}
 	return order, isHead
