@@ -24,11 +24,10 @@ type wtoElem struct {
 //
 // The result is exactly Bourdoncle's recursive construction
 // (recursiveWTO, kept as the specification; CHORUS_CHECK_WTO, on in the
-// dfg tests, compares the two), computed in almost linear time instead of
-// once per nesting level: the recursive construction revisits a
-// component's nodes for every component around them, a thousand times per
-// node on pcwd_pci's graphs. It rests on three facts about the recursive
-// construction:
+// dfg tests, compares the two), computed in almost linear time, where the
+// recursive construction revisits a component's nodes once for every
+// component around them (a thousand times per node on pcwd_pci's graphs).
+// It rests on three facts about the recursive construction:
 //
 //   - Its visits, the re-visits of component bodies included, are one
 //     depth-first search T (roots in order, successors in order)
@@ -46,16 +45,20 @@ type wtoElem struct {
 //     common ancestor of its ends, the first level that contains both.
 //   - A level's elements come in the reverse order of their completion,
 //     i.e. by decreasing postorder number (in T) of their first node.
+//
+// Widening needs only that every cycle contain a head and that each
+// component follow its head contiguously in the order; both hold by
+// construction (a cycle lies in one component at the top level, and
+// either passes through its head or lies in the body, a level down).
 func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool) {
 	n := len(succs)
 	const none = -1
-	// Depth-first search: preorder (1-based; 0 unvisited), postorder
-	// (byPost), tree
-	// parents; back edges by target; every other edge at the least common
-	// ancestor of its ends (Tarjan's offline LCA: a finished node links to
-	// its tree parent, so the representative of a finished node is its
-	// deepest ancestor still on the search stack).
-	pre := make([]int32, n)
+	// Depth-first search: nodes in preorder and postorder, tree parents;
+	// back edges by target; every other edge at the least common
+	// ancestor of its ends (Tarjan's offline LCA: a finished node links
+	// to its tree parent, so the representative of a finished node is
+	// its deepest ancestor still on the search stack).
+	seen := make([]bool, n)
 	byPre := make([]int32, 0, n) // nodes in preorder
 	byPost := make([]int32, 0, n)
 	treeParent := make([]int32, n)
@@ -81,18 +84,19 @@ func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool
 		next int32
 	}
 	var stack []dfsFrame
-	num := int32(0)
+	discover := func(x, parent int32) {
+		seen[x] = true
+		byPre = append(byPre, x)
+		treeParent[x] = parent
+		lcaLink[x] = x
+		onStack[x] = true
+		stack = append(stack, dfsFrame{v: x})
+	}
 	for _, r := range roots {
-		if pre[r] != 0 {
+		if seen[r] {
 			continue
 		}
-		num++
-		pre[r] = num
-		byPre = append(byPre, r)
-		treeParent[r] = none
-		lcaLink[r] = r
-		onStack[r] = true
-		stack = append(stack, dfsFrame{v: r})
+		discover(r, none)
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			y := f.v
@@ -100,15 +104,9 @@ func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool
 				x := succs[y][f.next]
 				f.next++
 				switch {
-				case pre[x] == 0: // tree edge
-					num++
-					pre[x] = num
-					byPre = append(byPre, x)
-					treeParent[x] = y
-					lcaLink[x] = x
-					onStack[x] = true
+				case !seen[x]: // tree edge
 					atLCA[y] = append(atLCA[y], crossEdge{y, x})
-					stack = append(stack, dfsFrame{v: x})
+					discover(x, y)
 				case onStack[x]: // back edge (x is y or an ancestor of y)
 					backPreds[x] = append(backPreds[x], y)
 				default: // forward or cross edge
@@ -226,34 +224,6 @@ func weakTopoOrder(succs [][]int32, roots []int32) (order []int32, isHead []bool
 	return order, isHead
 }
 
-// flattenWTO lists the nodes of the top-level part, reversed, each head
-// followed by its body (already in order), without recursion.
-func flattenWTO(top []wtoElem, n int) (order []int32, isHead []bool) {
-	slices.Reverse(top)
-	order = make([]int32, 0, n)
-	isHead = make([]bool, n)
-	type cursor struct {
-		es []wtoElem
-		i  int
-	}
-	work := []cursor{{es: top}}
-	for len(work) > 0 {
-		c := &work[len(work)-1]
-		if c.i == len(c.es) {
-			work = work[:len(work)-1]
-			continue
-		}
-		e := c.es[c.i]
-		c.i++
-		order = append(order, e.node)
-		if e.head {
-			isHead[e.node] = true
-			work = append(work, cursor{es: e.body})
-		}
-	}
-	return order, isHead
-}
-
 // checkWTO (CHORUS_CHECK_WTO=1, and this package's tests) compares every
 // weakTopoOrder with recursiveWTO and panics on a difference.
 var checkWTO = os.Getenv("CHORUS_CHECK_WTO") != ""
@@ -281,7 +251,20 @@ func recursiveWTO(succs [][]int32, roots []int32) (order []int32, isHead []bool)
 			w.visit(r, &top)
 		}
 	}
-	return flattenWTO(top, len(succs))
+	slices.Reverse(top)
+	isHead = make([]bool, len(succs))
+	var flatten func(es []wtoElem)
+	flatten = func(es []wtoElem) {
+		for _, e := range es {
+			order = append(order, e.node)
+			if e.head {
+				isHead[e.node] = true
+				flatten(e.body)
+			}
+		}
+	}
+	flatten(top)
+	return order, isHead
 }
 
 type wtoBuilder struct {
