@@ -88,7 +88,13 @@ import (
 type ProofBudget struct {
 	// MaxStates bounds the distinct states stored (default 100000).
 	MaxStates int
-	// Timeout bounds the search (default 1.5s).
+	// CPUTimeout bounds the CPU time of the search (default 1.5s): what
+	// completes within it does not depend on the machine's load
+	// (explore.Options.CPUTimeout).
+	CPUTimeout time.Duration
+	// Timeout bounds the search's wall time (default 4 times CPUTimeout):
+	// a backstop for a machine so loaded that the search gets little of
+	// a core.
 	Timeout time.Duration
 	// Instances is the instance bound per template (default 4): it only
 	// makes the search finite when a program spawns without bound; a
@@ -134,8 +140,11 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 	if b.MaxStates <= 0 {
 		b.MaxStates = 100_000
 	}
+	if b.CPUTimeout <= 0 {
+		b.CPUTimeout = 1500 * time.Millisecond
+	}
 	if b.Timeout <= 0 {
-		b.Timeout = 1500 * time.Millisecond
+		b.Timeout = 4 * b.CPUTimeout
 	}
 	if b.Instances <= 0 {
 		b.Instances = 4
@@ -150,7 +159,7 @@ func Prove(p *cfg.Program, checks []*cfg.Check, kinds []cfg.CheckKind, b ProofBu
 		return nil, inexact("modelling assumptions without a location, or thread-local objects")
 	}
 	stopAt, havocs := proofStops(p, untrusted, true)
-	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout,
+	opts := explore.Options{MaxInstances: b.Instances, MaxStates: b.MaxStates, Timeout: b.Timeout, CPUTimeout: b.CPUTimeout,
 		StopWhenBounded: true, Reduce: true, ForgetDead: true, CheckUninit: true, ExactStates: true, MaxExactBytes: maxExactBytes, CheckCells: true, StopAt: stopAt, HavocValues: havocs}
 	// Once every check to prove has failed there is nothing left to
 	// prove: the search stops (incomplete, so no proof — none was possible).

@@ -49,6 +49,7 @@ package explore
 
 import (
 	"encoding/binary"
+	"runtime"
 	"slices"
 	"time"
 
@@ -83,6 +84,16 @@ type Options struct {
 	MaxStates int
 	// Timeout bounds the running time (0: none).
 	Timeout time.Duration
+	// CPUTimeout bounds the CPU time the search itself uses (0: none):
+	// its goroutine is locked to its OS thread for the search and that
+	// thread's CPU clock is read (wall time where the system has no
+	// per-thread clock). Unlike Timeout, other load on the machine does
+	// not move the point where the search stops, so what a budgeted
+	// search completes — an exploration proof — does not depend on how
+	// busy the machine is (a loaded CI run once lost proofs that a quiet
+	// one found). Work of the garbage collector's own threads is not
+	// counted; its assists on the searching goroutine are.
+	CPUTimeout time.Duration
 	// KeepDeadEnds also explores moves onto an Assume that is false for
 	// good (see interp.Options.KeepDeadEnds), so states in which a thread
 	// stands at such an Assume are recorded too.
@@ -263,6 +274,12 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 	if opts.Timeout > 0 {
 		deadline = time.Now().Add(opts.Timeout)
 	}
+	var cpu *cpuClock
+	if opts.CPUTimeout > 0 {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		cpu = startCPUClock(opts.CPUTimeout)
+	}
 
 	type item struct {
 		s  *interp.State
@@ -283,7 +300,8 @@ func Explore(p *cfg.Program, opts Options) (*Result, error) {
 			queue[0] = item{}
 			queue = queue[1:]
 		}
-		if e.stopped || !deadline.IsZero() && (expanded%16 == 0 || len(it.s.Threads) > 64) && time.Now().After(deadline) {
+		clockDue := expanded%16 == 0 || len(it.s.Threads) > 64
+		if e.stopped || clockDue && (!deadline.IsZero() && time.Now().After(deadline) || cpu != nil && cpu.spent()) {
 			e.res.Complete = false
 			break
 		}
@@ -664,4 +682,29 @@ func (e *explorer) trySchedule(id int, tail ...interp.Step) ([]interp.Step, bool
 		}
 	}
 	return append(out, tail...), true
+}
+
+// cpuClock measures the CPU time of the calling OS thread since it was
+// started (the caller has locked its goroutine to the thread), falling
+// back to wall time where there is no per-thread clock.
+type cpuClock struct {
+	start  int64
+	budget int64
+	wall   time.Time // the fallback's deadline; zero with a thread clock
+}
+
+func startCPUClock(budget time.Duration) *cpuClock {
+	if ns, ok := threadCPU(); ok {
+		return &cpuClock{start: ns, budget: int64(budget)}
+	}
+	return &cpuClock{wall: time.Now().Add(budget)}
+}
+
+// spent reports whether the budget is used up.
+func (c *cpuClock) spent() bool {
+	if !c.wall.IsZero() {
+		return time.Now().After(c.wall)
+	}
+	ns, ok := threadCPU()
+	return !ok || ns-c.start >= c.budget
 }

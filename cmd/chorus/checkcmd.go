@@ -258,7 +258,7 @@ func checkUnit(o *checkOptions, u unit) (out fileOutcome) {
 	rebuild := kept.asLowered
 	if states := cmp.Or(o.proofStates, defaultProofStates); states > 0 {
 		o.setPhase("exploration proof")
-		left := proofTimeout
+		left := proofWall
 		if o.timeout > 0 {
 			left = min(left, o.timeout-time.Since(start))
 		}

@@ -37,8 +37,14 @@ import (
 // defaultProofStates is the default of --explore-proof-states.
 const defaultProofStates = 100_000
 
-// proofTimeout bounds one file's exploration proof.
-const proofTimeout = 1500 * time.Millisecond
+// proofCPU bounds the CPU time of one file's exploration proof: a CPU
+// budget, so that a proof found on a quiet machine is found on a loaded
+// one too (explore.Options.CPUTimeout).
+const proofCPU = 1500 * time.Millisecond
+
+// proofWall bounds its wall time: a backstop on a machine so loaded that
+// the search gets little of a core (and never past --timeout).
+const proofWall = 4 * proofCPU
 
 // maxProofLocs is the size above which no exploration proof is tried.
 const maxProofLocs = 20_000
@@ -99,8 +105,8 @@ func (k *loweredActions) asAnalysed() {
 // when it succeeds, marks those it proves as proven in res. It returns
 // the provenance by check ID (nil when nothing was proven). build returns
 // the program as lowered (loweredActions.asLowered, or a fresh lowering);
-// its checks are matched to res's by ID. budget is the
-// time left (<= 0: no attempt); an error leaves res unchanged.
+// its checks are matched to res's by ID. budget is the wall time left
+// (<= 0: no attempt); an error leaves res unchanged.
 func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analysis.Result, kinds []cfg.CheckKind, budget time.Duration) (map[int]string, error) {
 	if maxStates <= 0 || res == nil || budget <= 0 || res.Program == nil || len(res.Program.Locs) > maxProofLocs {
 		return nil, nil
@@ -130,7 +136,7 @@ func proveUnproven(maxStates int, build func() (*cfg.Program, error), res *analy
 		}
 		checks = append(checks, p.Checks[id])
 	}
-	proof, err := confirm.Prove(p, checks, kinds, confirm.ProofBudget{MaxStates: maxStates, Timeout: min(budget, proofTimeout)})
+	proof, err := confirm.Prove(p, checks, kinds, confirm.ProofBudget{MaxStates: maxStates, CPUTimeout: min(budget, proofCPU), Timeout: min(budget, proofWall)})
 	if err != nil || len(proof.Proven) == 0 {
 		return nil, err
 	}
