@@ -27,6 +27,7 @@ type builder struct {
 	strObjs    map[string]*Object
 	objInfo    map[*Object]*objInfo
 	unknownObj *Object
+	specific   *Var // pthread_{get,set}specific's values (libc.go threadSpecific)
 
 	// Thread templates.
 	templateOf map[string]*Template

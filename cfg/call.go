@@ -385,6 +385,8 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	switch name {
 	case "strdup", "strndup", "__strdup", "realloc":
 		return b.libcAlloc(name, x, vals)
+	case "pthread_setspecific", "pthread_getspecific":
+		return b.threadSpecific(name, x, vals)
 	}
 	uc := &unknownCall{name: name, pos: b.pos, kind: externalModel(name)} // kernel.go
 	switch uc.kind {
@@ -392,6 +394,8 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		b.assume(b.pos, "%s: C library model: writes no memory the program reads, returns any value", name)
 	case libcWrites:
 		b.assume(b.pos, "%s: C library model: writes only memory reachable from its arguments, returns any value", name)
+	case libcCalls:
+		b.assume(b.pos, "%s: C library model: writes only memory reachable from its arguments, may call the functions they reach, returns any value", name)
 	default:
 		b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
 	}
@@ -400,7 +404,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 			uc.args = append(uc.args, v)
 		}
 	}
-	if uc.kind == unknownExternal {
+	if uc.kind == unknownExternal || uc.kind == libcCalls {
 		b.callbackSpawns(uc)
 	}
 	if strings.Contains(name, "memcpy") || strings.Contains(name, "memmove") {
@@ -408,6 +412,10 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		if len(vals) >= 2 && vals[0] != nil && vals[1] != nil {
 			uc.copyDst, uc.copySrc = vals[0], vals[1]
 		}
+	}
+	if name == "qsort" && len(vals) >= 1 && vals[0] != nil {
+		// Elements change places: pointers move between the array's cells.
+		uc.copyDst, uc.copySrc = vals[0], vals[0]
 	}
 	uc.loc = b.emit(&Skip{})
 	b.unknownCalls = append(b.unknownCalls, uc)

@@ -313,7 +313,7 @@ func (b *builder) pointsTo() *pta {
 				// holds (it may keep pointers between calls).
 				res := int32(uc.res.ID)
 				s.seed(res, unk)
-				if uc.kind == unknownExternal {
+				if uc.kind == unknownExternal || uc.kind == libcCalls {
 					s.copyEdge(r, res, tID, 0)
 				}
 				for _, n := range args {
