@@ -40,12 +40,14 @@ func (b *builder) localizeThreadLocals() {
 	// A callback template (callback.go) stands for calls an external
 	// makes in the calling thread, which see that thread's instance, and
 	// for calls from threads of the external's own, which start with
-	// Init: a variable a callback mentions stays one shared register
-	// (every thread's writes reach every read), and the callback's entry
-	// may set it to Init (sharedThreadLocalInits).
+	// Init; a library entry's template (library.go) stands for calls
+	// from a client thread that may have called other entries before: a
+	// variable such a template mentions stays one shared register (every
+	// thread's writes reach every read), and the template's entry may set
+	// it to Init (sharedThreadLocalInits).
 	shared := map[*Var]bool{}
 	for _, t := range b.prog.Templates {
-		if !b.callbacks[t.Name] {
+		if !b.runsInCallersThread(t) {
 			continue
 		}
 		for _, l := range t.Locs {
@@ -202,8 +204,14 @@ func mapActionExprs(act Action, f func(Expr) Expr) {
 	}
 }
 
-// sharedThreadLocalInits adds, right after the entry of each callback
-// template that mentions a variable of shared, a choice between going on
+// runsInCallersThread reports whether t's code may run in a thread that
+// ran other code before (a callback, a library entry).
+func (b *builder) runsInCallersThread(t *Template) bool {
+	return b.callbacks[t.Name] || b.entries[t.Name]
+}
+
+// sharedThreadLocalInits adds, right after the entry of each callback or
+// entry template that mentions a variable of shared, a choice between going on
 // and setting those variables to their initial values first: a callback
 // called in a fresh thread of the external sees Init, one called in the
 // calling thread sees that thread's value (from the spawn and the
@@ -221,7 +229,7 @@ func (b *builder) sharedThreadLocalInits(shared map[*Var]bool) {
 		}
 	}
 	for _, t := range b.prog.Templates {
-		if !b.callbacks[t.Name] || t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
+		if !b.runsInCallersThread(t) || t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
 			continue
 		}
 		used := map[*Var]bool{}
