@@ -96,6 +96,7 @@ type builder struct {
 	entries      map[string]bool // entry points (nil: not a library)
 	staticFuncs  map[string]bool // functions with internal linkage
 	clientObjs   []Expr          // values the client holds: fresh objects, entry results
+	variadicArgs []Expr          // arguments past a defined callee's named parameters (passVariadicArgs)
 	clientSite   *unknownCall    // the client's calls of function pointers it holds
 	fallbacks    []*indirectFallback
 

@@ -292,6 +292,7 @@ func (b *builder) callNamed(name string, x *cc.PostfixExpression, args []cc.Expr
 // fresh storage for its parameters and locals.
 func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) Expr {
 	name := b.lname(fd.Declarator)
+	b.passVariadicArgs(fd, vals)
 	for f := b.fr; f != nil; f = f.parent {
 		if f.name == name {
 			return b.summarize(fd, x, vals, "recursive call of "+name)
@@ -354,6 +355,28 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 		fr.ret = b.newVar(name+".ret", Local, b.mustScalar(rt))
 	}
 	return &VarRef{Var: fr.ret}
+}
+
+// passVariadicArgs hands the arguments of a call past the callee's named
+// parameters to unknown code (builder.variadicArgs, points-to's <reach>).
+// The callee reads them only through va_arg, an unknown external whose
+// result is anything unknown code holds; they are stored nowhere else, so
+// without this a pointer passed there was in no points-to set and a write
+// through va_arg's result missed its object: `f(1, &x)` with f doing
+// `*va_arg(ap, int *) = 5` proved a later `x == 0` (fixture
+// variadic_args.c).
+func (b *builder) passVariadicArgs(fd *cc.FunctionDefinition, vals []Expr) {
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if ft == nil || !ft.IsVariadic() {
+		return
+	}
+	if n := len(nonVoidParams(ft)); len(vals) > n {
+		for _, v := range vals[n:] {
+			if v != nil {
+				b.variadicArgs = append(b.variadicArgs, v)
+			}
+		}
+	}
 }
 
 func isAtomicFunc(name string) bool {
