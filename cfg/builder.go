@@ -27,6 +27,7 @@ type builder struct {
 	strObjs    map[string]*Object
 	objInfo    map[*Object]*objInfo
 	unknownObj *Object
+	specific   *Var // pthread_{get,set}specific's values (libc.go threadSpecific)
 
 	// Thread templates.
 	templateOf map[string]*Template
@@ -95,6 +96,7 @@ type builder struct {
 	entries      map[string]bool // entry points (nil: not a library)
 	staticFuncs  map[string]bool // functions with internal linkage
 	clientObjs   []Expr          // values the client holds: fresh objects, entry results
+	variadicArgs []Expr          // arguments past a defined callee's named parameters (passVariadicArgs)
 	clientSite   *unknownCall    // the client's calls of function pointers it holds
 	fallbacks    []*indirectFallback
 

@@ -292,6 +292,7 @@ func (b *builder) callNamed(name string, x *cc.PostfixExpression, args []cc.Expr
 // fresh storage for its parameters and locals.
 func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) Expr {
 	name := b.lname(fd.Declarator)
+	b.passVariadicArgs(fd, vals)
 	for f := b.fr; f != nil; f = f.parent {
 		if f.name == name {
 			return b.summarize(fd, x, vals, "recursive call of "+name)
@@ -356,6 +357,28 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 	return &VarRef{Var: fr.ret}
 }
 
+// passVariadicArgs hands the arguments of a call past the callee's named
+// parameters to unknown code (builder.variadicArgs, points-to's <reach>).
+// The callee reads them only through va_arg, an unknown external whose
+// result is anything unknown code holds; they are stored nowhere else, so
+// without this a pointer passed there was in no points-to set and a write
+// through va_arg's result missed its object: `f(1, &x)` with f doing
+// `*va_arg(ap, int *) = 5` proved a later `x == 0` (fixture
+// variadic_args.c).
+func (b *builder) passVariadicArgs(fd *cc.FunctionDefinition, vals []Expr) {
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if ft == nil || !ft.IsVariadic() {
+		return
+	}
+	if n := len(nonVoidParams(ft)); len(vals) > n {
+		for _, v := range vals[n:] {
+			if v != nil {
+				b.variadicArgs = append(b.variadicArgs, v)
+			}
+		}
+	}
+}
+
 func isAtomicFunc(name string) bool {
 	return strings.HasPrefix(name, "__VERIFIER_atomic_") && name != "__VERIFIER_atomic_begin" && name != "__VERIFIER_atomic_end"
 }
@@ -385,6 +408,8 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	switch name {
 	case "strdup", "strndup", "__strdup", "realloc":
 		return b.libcAlloc(name, x, vals)
+	case "pthread_setspecific", "pthread_getspecific":
+		return b.threadSpecific(name, x, vals)
 	}
 	uc := &unknownCall{name: name, pos: b.pos, kind: externalModel(name)} // kernel.go
 	switch uc.kind {
@@ -392,6 +417,8 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		b.assume(b.pos, "%s: C library model: writes no memory the program reads, returns any value", name)
 	case libcWrites:
 		b.assume(b.pos, "%s: C library model: writes only memory reachable from its arguments, returns any value", name)
+	case libcCalls:
+		b.assume(b.pos, "%s: C library model: writes only memory reachable from its arguments, may call the functions they reach, returns any value", name)
 	default:
 		b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
 	}
@@ -400,7 +427,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 			uc.args = append(uc.args, v)
 		}
 	}
-	if uc.kind == unknownExternal {
+	if uc.kind == unknownExternal || uc.kind == libcCalls {
 		b.callbackSpawns(uc)
 	}
 	if strings.Contains(name, "memcpy") || strings.Contains(name, "memmove") {
@@ -408,6 +435,10 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		if len(vals) >= 2 && vals[0] != nil && vals[1] != nil {
 			uc.copyDst, uc.copySrc = vals[0], vals[1]
 		}
+	}
+	if name == "qsort" && len(vals) >= 1 && vals[0] != nil {
+		// Elements change places: pointers move between the array's cells.
+		uc.copyDst, uc.copySrc = vals[0], vals[0]
 	}
 	uc.loc = b.emit(&Skip{})
 	b.unknownCalls = append(b.unknownCalls, uc)

@@ -137,15 +137,20 @@ func (b *builder) finishCallbacks(a *pta) bool {
 	var sites []site
 	need := map[string]bool{}
 	for _, uc := range b.unknownCalls {
-		if uc.kind != unknownExternal {
+		if uc.kind != unknownExternal && uc.kind != libcCalls {
 			continue // a C library model: calls nothing
 		}
 		if uc.dead {
 			sites = append(sites, site{uc, nil}) // its spawns become Skip
 			continue
 		}
+		rb := base
+		if uc.kind == libcCalls {
+			// calls only what its arguments reach (libc.go)
+			rb = &reachFrom{}
+		}
 		fs := map[string]bool{}
-		for _, f := range a.reachFuncs(uc.args, base) {
+		for _, f := range a.reachFuncs(uc.args, rb) {
 			fs[f] = true
 			need[f] = true
 		}
@@ -235,6 +240,12 @@ func (b *builder) finishCallbacks(a *pta) bool {
 		if name == "<client>" {
 			if len(fs) > 0 {
 				b.note("client callbacks", uc.pos, "the library hands out pointers to %s: the client may call them from any number of threads", strings.Join(fs, ", "))
+			}
+			continue
+		}
+		if uc.kind == libcCalls {
+			if len(fs) > 0 {
+				b.note("external "+name, uc.pos, "%s: C library model: may call %s from any number of threads", name, strings.Join(fs, ", "))
 			}
 			continue
 		}

@@ -333,7 +333,7 @@ func (b *builder) expandUnknownCalls(a *pta) {
 			continue
 		}
 		rb := base
-		if uc.kind == libcWrites {
+		if uc.kind == libcWrites || uc.kind == libcCalls {
 			rb = nil // a C library function touches only what its arguments reach
 		}
 		uc.cells = a.reachCells(uc.args, rb)

@@ -17,14 +17,31 @@ package cfg
 //     (any bytes: pointers stored there point to unknown memory), the
 //     result is any value: string copies, formatted output to a buffer,
 //     reads into a buffer, out-parameters (gettimeofday, strtol's endptr).
+//   - libcCalls: like libcWrites, and may also call, any number of times
+//     and from threads of its own, any function whose address is
+//     reachable from its arguments (callback.go: the same callback
+//     spawns as an unknown external, narrowed to what its arguments
+//     reach, without the address-taken globals' reach). zlib's stream
+//     functions (their state lives in the z_stream the argument points
+//     to, and they call its zalloc/zfree with its opaque, or inflateBack's
+//     in/out functions), pthread_key_create (the destructor).
 //   - strdup, strndup, realloc: a fresh heap object (realloc: with the
 //     pointers of the old one), like malloc; never NULL.
 //
-// Functions with callbacks (qsort, bsearch, pthread_once, signal,
-// sigaction, atexit) stay unknown externals: their callbacks become
-// thread templates.
+// The callbacks of a libcCalls model are thread templates spawned at the
+// call (callback.go), which covers a call before the function returns
+// (pthread_once's init_routine, qsort's comparator), a call in a thread
+// of its own, and a later call at any point (a signal handler); their
+// writes reach the rest of the program through interference, and their
+// parameters hold anything unknown code reaches. A libcCalls result may
+// point to anything unknown code holds (signal returns the handler an
+// earlier call installed).
 
-import "modernc.org/cc/v4"
+import (
+	"go/token"
+
+	"modernc.org/cc/v4"
+)
 
 type libcKind uint8
 
@@ -32,6 +49,7 @@ const (
 	unknownExternal libcKind = iota
 	libcReadOnly
 	libcWrites
+	libcCalls
 )
 
 var libcModels = map[string]libcKind{
@@ -76,6 +94,47 @@ var libcModels = map[string]libcKind{
 	"pthread_attr_init": libcWrites, "pthread_attr_destroy": libcWrites, "pthread_attr_setstacksize": libcWrites,
 	"pthread_attr_setdetachstate": libcWrites, "pthread_attr_getstacksize": libcWrites,
 
+	// errno: glibc's errno macro is (*__errno_location()), the calling
+	// thread's errno in the C library's own storage, which no program
+	// object aliases. The result points to unknown memory (no arguments):
+	// a read through it is any int, a write changes no cell of the
+	// program. So errno needs no havoc at the calls that set it.
+	"__errno_location": libcReadOnly,
+	// results in the C library's static storage (unknown memory), no
+	// program memory written: version strings, the CRC table, broken-down
+	// time (ctime/localtime read their time_t argument only), file
+	// metadata system calls, the directory stream (opendir's DIR is
+	// library memory; readdir writes it and returns a pointer into it).
+	"zlibVersion": libcReadOnly, "get_crc_table": libcReadOnly,
+	"ctime": libcReadOnly, "localtime": libcReadOnly, "gmtime": libcReadOnly, "mktime": libcWrites,
+	"chmod": libcReadOnly, "chown": libcReadOnly, "utimes": libcReadOnly, "fsync": libcReadOnly,
+	"getchar": libcReadOnly, "opendir": libcReadOnly, "readdir": libcWrites, "closedir": libcWrites,
+	// variadic arguments: va_start/va_end/va_copy write the va_list only.
+	// va_arg(ap, T) is *(T *)__builtin_va_arg_impl(ap) (modernc.org/cc):
+	// the pointer returned addresses one of the callers' variadic
+	// arguments, which may be a pointer into the program's memory (T is
+	// not known at the call), so it stays an unknown external, whose
+	// result points to anything unknown code reaches.
+	"__builtin_va_start": libcWrites, "__builtin_va_end": libcWrites, "__builtin_va_copy": libcWrites,
+	// zlib's stream functions: everything they touch hangs off the
+	// z_stream (its state, allocated through strm->zalloc, the buffers
+	// next_in/next_out/dictionary point to) and they call zalloc/zfree
+	// (or inflateBack's in/out arguments), all reachable from the
+	// arguments.
+	"deflate": libcCalls, "deflateEnd": libcCalls, "deflateInit2_": libcCalls, "deflateInit_": libcCalls,
+	"deflateParams": libcCalls, "deflatePending": libcCalls, "deflatePrime": libcCalls,
+	"deflateReset": libcCalls, "deflateSetDictionary": libcCalls, "deflateBound": libcCalls,
+	"inflate": libcCalls, "inflateEnd": libcCalls, "inflateInit_": libcCalls, "inflateInit2_": libcCalls,
+	"inflateReset": libcCalls, "inflateBack": libcCalls, "inflateBackEnd": libcCalls, "inflateBackInit_": libcCalls,
+	// pthread_key_create: the key's destructor may run at any thread's
+	// exit with the thread's value (threadSpecific). pthread_once writes
+	// its once control and may call init_routine (at most once in all,
+	// the spawn covers any). signal installs a handler that may run at
+	// any later point of any thread. qsort calls the comparator with
+	// pointers into the array and permutes the array's elements (call.go
+	// records the copy of pointers within it).
+	"pthread_key_create": libcCalls, "pthread_once": libcCalls, "signal": libcCalls, "qsort": libcCalls,
+
 	"pthread_kill": libcReadOnly, "sigemptyset": libcWrites, "sigfillset": libcWrites, "sigaddset": libcWrites,
 	"pthread_sigmask": libcWrites, "sigprocmask": libcWrites,
 }
@@ -99,4 +158,46 @@ func (b *builder) libcAlloc(name string, x *cc.PostfixExpression, vals []Expr) E
 		b.unknownCalls = append(b.unknownCalls, uc)
 	}
 	return r
+}
+
+// threadSpecific models pthread_setspecific(key, v) and
+// pthread_getspecific(key) with one thread-local pointer register for all
+// keys (tls.go): getspecific returns the value the calling thread last set
+// for some key, or NULL (the initial value in every thread). Merging the
+// keys only adds values; a thread-local variable a callback template uses
+// stays shared (tls.go), which adds other threads' values. The stored
+// values are also held by unknown code (clientObjs: a key's destructor,
+// a program function called through pthread_key_create, gets them), so
+// the callbacks' parameters may point to them. setspecific writes no
+// memory of the program and returns any int (0 or an error).
+func (b *builder) threadSpecific(name string, x *cc.PostfixExpression, vals []Expr) Expr {
+	b.assume(b.pos, "%s: C library model: the calling thread's value (one for all keys)", name)
+	if b.specific == nil {
+		save := b.pos
+		b.pos = token.Position{Filename: b.file}
+		b.specific = b.newVar("<pthread_specific>", Global, b.ptrType())
+		b.specific.ThreadLocal = true
+		b.pos = save
+	}
+	if name == "pthread_setspecific" {
+		if len(vals) >= 2 && vals[1] != nil {
+			v := b.temp(b.ptrType())
+			b.emit(&Assign{Dst: &VarRef{Var: v}, Src: b.castTo(vals[1], v.Type)})
+			b.emit(&Assign{Dst: &VarRef{Var: b.specific}, Src: &VarRef{Var: v}})
+			b.clientObjs = append(b.clientObjs, &VarRef{Var: v})
+		} else {
+			b.emit(&Havoc{Dst: &VarRef{Var: b.specific}})
+		}
+	}
+	st, ok := b.scalarType(x.Type())
+	if !ok {
+		return nil
+	}
+	r := b.temp(st)
+	if name == "pthread_setspecific" {
+		b.emit(&Havoc{Dst: &VarRef{Var: r}})
+	} else {
+		b.emit(&Assign{Dst: &VarRef{Var: r}, Src: b.castTo(&VarRef{Var: b.specific}, st)})
+	}
+	return &VarRef{Var: r}
 }

@@ -278,7 +278,7 @@ func (b *builder) pointsTo() *pta {
 		// args (any offset); for each object o in R, R ⊇ pts(cells of o)
 		// and o's pointer cells get <unknown>. Results of unknown calls
 		// get R.
-		if len(b.unknownCalls) == 0 && len(b.cbParams) == 0 && len(b.clientObjs) == 0 {
+		if len(b.unknownCalls) == 0 && len(b.cbParams) == 0 && len(b.clientObjs) == 0 && len(b.variadicArgs) == 0 {
 			return
 		}
 		a.reachVar = &Var{ID: len(b.prog.Vars), Name: "<reach>"}
@@ -287,6 +287,16 @@ func (b *builder) pointsTo() *pta {
 		// the fresh objects of a library's client.
 		for _, e := range b.clientObjs {
 			s.copyEdge(s.expr(e), r, tAny, 0)
+		}
+		// Variadic arguments: unknown code (va_arg) holds them and hands
+		// them back as the contents of memory it returns the address of
+		// (`*(T *)__builtin_va_arg_impl(ap)`: the <unknown> object).
+		for _, e := range b.variadicArgs {
+			v := s.expr(e)
+			s.copyEdge(v, r, tAny, 0)
+			for _, c := range b.unknown().Cells {
+				s.copyEdge(v, int32(c.ID), tID, 0)
+			}
 		}
 		unk := a.one(a.unknown)
 		for _, uc := range b.unknownCalls {
@@ -313,7 +323,7 @@ func (b *builder) pointsTo() *pta {
 				// holds (it may keep pointers between calls).
 				res := int32(uc.res.ID)
 				s.seed(res, unk)
-				if uc.kind == unknownExternal {
+				if uc.kind == unknownExternal || uc.kind == libcCalls {
 					s.copyEdge(r, res, tID, 0)
 				}
 				for _, n := range args {

@@ -37,6 +37,37 @@ func (b *builder) localizeThreadLocals() {
 	for _, v := range tls {
 		isTLS[v] = true
 	}
+	// A callback template (callback.go) stands for calls an external
+	// makes in the calling thread, which see that thread's instance, and
+	// for calls from threads of the external's own, which start with
+	// Init; a library entry's template (library.go) stands for calls
+	// from a client thread that may have called other entries before: a
+	// variable such a template mentions stays one shared register (every
+	// thread's writes reach every read), and the template's entry may set
+	// it to Init (sharedThreadLocalInits).
+	shared := map[*Var]bool{}
+	for _, t := range b.prog.Templates {
+		if !b.runsInCallersThread(t) {
+			continue
+		}
+		for _, l := range t.Locs {
+			for _, v := range actionVars(l.Act) {
+				if isTLS[v] {
+					shared[v] = true
+				}
+			}
+		}
+	}
+	kept := tls[:0]
+	for _, v := range tls {
+		if !shared[v] {
+			kept = append(kept, v)
+		} else {
+			delete(isTLS, v)
+		}
+	}
+	tls = kept
+	b.sharedThreadLocalInits(shared)
 	saveTmpl, saveFunc := b.tmpl, b.curFunc
 	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
 	for _, t := range b.prog.Templates {
@@ -170,5 +201,74 @@ func mapActionExprs(act Action, f func(Expr) Expr) {
 		for i := range x.Args {
 			x.Args[i] = rw(x.Args[i])
 		}
+	}
+}
+
+// runsInCallersThread reports whether t's code may run in a thread that
+// ran other code before (a callback, a library entry).
+func (b *builder) runsInCallersThread(t *Template) bool {
+	return b.callbacks[t.Name] || b.entries[t.Name]
+}
+
+// sharedThreadLocalInits adds, right after the entry of each callback or
+// entry template that mentions a variable of shared, a choice between going on
+// and setting those variables to their initial values first: a callback
+// called in a fresh thread of the external sees Init, one called in the
+// calling thread sees that thread's value (from the spawn and the
+// interference of the caller's writes).
+func (b *builder) sharedThreadLocalInits(shared map[*Var]bool) {
+	if len(shared) == 0 {
+		return
+	}
+	saveTmpl, saveFunc := b.tmpl, b.curFunc
+	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
+	var vars []*Var
+	for _, v := range b.prog.Vars {
+		if shared[v] {
+			vars = append(vars, v)
+		}
+	}
+	for _, t := range b.prog.Templates {
+		if !b.runsInCallersThread(t) || t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
+			continue
+		}
+		used := map[*Var]bool{}
+		for _, l := range t.Locs {
+			for _, v := range actionVars(l.Act) {
+				if shared[v] {
+					used[v] = true
+				}
+			}
+		}
+		if len(used) == 0 {
+			continue
+		}
+		b.tmpl, b.curFunc = t, b.locFunc[t.Entry]
+		fork := b.newLoc(&Skip{})
+		fork.Pos = t.Entry.Pos
+		var inits []*Loc
+		for _, v := range vars {
+			if !used[v] {
+				continue
+			}
+			var init Expr = &Const{Type: v.Type, Value: 0}
+			if v.Init != nil {
+				init = v.Init
+			}
+			l := b.newLoc(&Assign{Dst: &VarRef{Var: v}, Src: init})
+			l.Pos = t.Entry.Pos
+			inits = append(inits, l)
+		}
+		// entry -> fork -> (init₁ -> ... -> initₙ ->) the old successor.
+		next := t.Entry.Succs[0]
+		unlink(t.Entry, next)
+		link(t.Entry, fork)
+		prev := fork
+		for _, l := range inits {
+			link(prev, l)
+			prev = l
+		}
+		link(prev, next)
+		link(fork, next)
 	}
 }
