@@ -482,6 +482,27 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 	return res(out)
 }
 
+// formatWrites reports whether a printf format has a %n conversion, which
+// stores the count of characters written so far through its pointer
+// argument: such a call is not output only (output leaves it to the
+// unknown-external model, which writes what its arguments reach).
+func formatWrites(format string) bool {
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("-+ #0123456789.*'$hlLqjzt", format[j]) >= 0 {
+			j++
+		}
+		if j < len(format) && format[j] == 'n' {
+			return true
+		}
+		i = j // past the conversion ("%%" included)
+	}
+	return false
+}
+
 // output lowers printf/puts/putchar with a constant format to Output.
 func (b *builder) output(name string, x *cc.PostfixExpression, args []cc.ExpressionNode) (Expr, bool) {
 	if len(args) == 0 {
@@ -496,6 +517,9 @@ func (b *builder) output(name string, x *cc.PostfixExpression, args []cc.Express
 			return nil, false
 		}
 		format, rest = trimNul(string(sv)), args[1:]
+		if formatWrites(format) {
+			return nil, false // %n writes through its argument: not output only
+		}
 	case "puts":
 		format, rest = "%s\n", args
 	case "putchar":

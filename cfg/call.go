@@ -395,7 +395,7 @@ func (b *builder) unknownCallee(name string, x *cc.PostfixExpression, args []cc.
 // write global variables by name and does not synchronize; this is
 // recorded in Program.Assumptions.
 func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr) Expr {
-	if pureExternals[name] {
+	if pureExternals[name] && !literalFormatWrites(name, x) {
 		b.assume(b.pos, "%s: assumed to write no memory the program reads", name)
 		b.emit(&Skip{})
 		if st, ok := b.scalarType(x.Type()); ok {
@@ -909,6 +909,30 @@ func (b *builder) maySpawn(name string) bool {
 
 // pureExternals are logging functions assumed to write no memory the
 // program reads (their output goes to the console).
+// literalFormatWrites reports whether a call of an output function of
+// pureExternals has a literal format with a %n conversion (formatWrites),
+// which writes through its argument: the call then gets the model of an
+// unknown external instead (printf("%n", &x) proved x unchanged).
+func literalFormatWrites(name string, x *cc.PostfixExpression) bool {
+	at := 0
+	switch name {
+	case "printf", "vprintf", "printk":
+	case "fprintf", "vfprintf":
+		at = 1
+	default:
+		return false
+	}
+	if x == nil {
+		return false
+	}
+	args := argList(x.ArgumentExpressionList)
+	if at >= len(args) {
+		return false
+	}
+	sv, ok := args[at].Value().(cc.StringValue)
+	return ok && formatWrites(string(sv))
+}
+
 var pureExternals = map[string]bool{
 	"printk": true, "printf": true, "fprintf": true, "puts": true, "putchar": true, "perror": true,
 	"vprintf": true, "vfprintf": true, "fflush": true, "fputs": true, "fputc": true, "putc": true,
