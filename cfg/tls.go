@@ -50,12 +50,8 @@ func (b *builder) localizeThreadLocals() {
 		if !b.runsInCallersThread(t) {
 			continue
 		}
-		for _, l := range t.Locs {
-			for _, v := range actionVars(l.Act) {
-				if isTLS[v] {
-					shared[v] = true
-				}
-			}
+		for v := range templateUses(t, isTLS) {
+			shared[v] = true
 		}
 	}
 	kept := tls[:0]
@@ -74,14 +70,7 @@ func (b *builder) localizeThreadLocals() {
 		if t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
 			continue
 		}
-		used := map[*Var]bool{}
-		for _, l := range t.Locs {
-			for _, v := range actionVars(l.Act) {
-				if isTLS[v] {
-					used[v] = true
-				}
-			}
-		}
+		used := templateUses(t, isTLS)
 		if len(used) == 0 {
 			continue
 		}
@@ -117,6 +106,19 @@ func (b *builder) localizeThreadLocals() {
 		}
 		link(prev, next)
 	}
+}
+
+// templateUses returns the variables of set that t's actions mention.
+func templateUses(t *Template, set map[*Var]bool) map[*Var]bool {
+	used := map[*Var]bool{}
+	for _, l := range t.Locs {
+		for _, v := range actionVars(l.Act) {
+			if set[v] {
+				used[v] = true
+			}
+		}
+	}
+	return used
 }
 
 // actionVars lists the registers an action mentions (read or written),
@@ -232,14 +234,7 @@ func (b *builder) sharedThreadLocalInits(shared map[*Var]bool) {
 		if !b.runsInCallersThread(t) || t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
 			continue
 		}
-		used := map[*Var]bool{}
-		for _, l := range t.Locs {
-			for _, v := range actionVars(l.Act) {
-				if shared[v] {
-					used[v] = true
-				}
-			}
-		}
+		used := templateUses(t, shared)
 		if len(used) == 0 {
 			continue
 		}
