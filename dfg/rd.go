@@ -167,25 +167,20 @@ func (r *rdSolver) bypass(v *cfg.Loc) bool {
 func (r *rdSolver) setCell(x CellID) (unset func()) {
 	r.x = x
 	r.bypassOn = bypassCell.Load() && x != ControlCell
+	r.markCell(x, true)
+	return func() { r.markCell(x, false) }
+}
+
+// markCell sets (on) or clears x's marks in isW, modBody and freshHere.
+func (r *rdSolver) markCell(x CellID, on bool) {
 	for _, w := range r.writers[x] {
-		r.isW[w.ID] = true
+		r.isW[w.ID] = on
 	}
 	for _, b := range r.bodiesOf[x] {
-		r.modBody[b] = true
+		r.modBody[b] = on
 	}
 	for _, l := range r.freshOf[x] {
-		r.freshHere[l] = true
-	}
-	return func() {
-		for _, w := range r.writers[x] {
-			r.isW[w.ID] = false
-		}
-		for _, b := range r.bodiesOf[x] {
-			r.modBody[b] = false
-		}
-		for _, l := range r.freshOf[x] {
-			r.freshHere[l] = false
-		}
+		r.freshHere[l] = on
 	}
 }
 
