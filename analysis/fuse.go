@@ -121,19 +121,12 @@ func countIn(e cfg.Expr, v *cfg.Var) int {
 }
 
 func countVarUses(e cfg.Expr, m map[*cfg.Var]int) {
-	switch e := e.(type) {
-	case *cfg.VarRef:
-		m[e.Var]++
-	case *cfg.Deref:
-		countVarUses(e.Addr, m)
-	case *cfg.Unary:
-		countVarUses(e.X, m)
-	case *cfg.Binary:
-		countVarUses(e.X, m)
-		countVarUses(e.Y, m)
-	case *cfg.Cast:
-		countVarUses(e.X, m)
-	}
+	cfg.InspectExpr(e, func(x cfg.Expr) bool {
+		if r, ok := x.(*cfg.VarRef); ok {
+			m[r.Var]++
+		}
+		return true
+	})
 }
 
 // forEachActionExpr calls f on every expression an action reads (a

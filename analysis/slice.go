@@ -980,18 +980,17 @@ func introduces(act cfg.Action) string {
 	return ""
 }
 
+// readsVars reports whether e reads a register or memory.
 func readsVars(e cfg.Expr) bool {
-	switch e := e.(type) {
-	case *cfg.VarRef, *cfg.Deref:
-		return true
-	case *cfg.Unary:
-		return readsVars(e.X)
-	case *cfg.Binary:
-		return readsVars(e.X) || readsVars(e.Y)
-	case *cfg.Cast:
-		return readsVars(e.X)
-	}
-	return false
+	found := false
+	cfg.InspectExpr(e, func(x cfg.Expr) bool {
+		switch x.(type) {
+		case *cfg.VarRef, *cfg.Deref:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // typeRangeOf is the range of x's type: a value that says nothing is left
