@@ -115,6 +115,11 @@ func (s *sanity) run() {
 		if len(t.Exit.Succs) != 0 {
 			s.errorf("template %s: exit %v has successors", t.Name, t.Exit)
 		}
+		if len(t.Entry.Preds) != 0 {
+			// Code put after the entry (thread-local initial values,
+			// cfg/tls.go) runs once per thread only if no path returns to it.
+			s.errorf("template %s: entry %v has predecessors", t.Name, t.Entry)
+		}
 		_, isInit := t.Entry.Act.(*InitGlobals)
 		if (i == 0) != isInit {
 			s.errorf("template %s: entry action %T", t.Name, t.Entry.Act)

@@ -20,9 +20,12 @@ package cfg
 // localizeThreadLocals replaces every thread-local global register by a
 // Local of each template that mentions it, initialized right after the
 // template's entry. It runs before points-to, so the new locals are
-// ordinary registers for every later pass. A template whose entry has
-// predecessors or several successors (no place for a run-once
-// initialization) keeps the shared register, which over-approximates.
+// ordinary registers for every later pass. Every template that mentions
+// one is rewritten: a shared register would not over-approximate (a fresh
+// thread would see its parent's last write instead of Init). The
+// initialization goes between the entry and all of its successors
+// (spliceAfterEntry), which runs once per thread because no path returns
+// to a template's entry (sanity checks it).
 func (b *builder) localizeThreadLocals() {
 	var tls []*Var
 	for _, v := range b.prog.Vars {
@@ -67,7 +70,7 @@ func (b *builder) localizeThreadLocals() {
 	saveTmpl, saveFunc := b.tmpl, b.curFunc
 	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
 	for _, t := range b.prog.Templates {
-		if t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
+		if t.Entry == nil {
 			continue
 		}
 		used := templateUses(t, isTLS)
@@ -95,16 +98,30 @@ func (b *builder) localizeThreadLocals() {
 		for _, l := range t.Locs {
 			renameVars(l.Act, local)
 		}
-		// entry -> init₁ -> ... -> initₙ -> the entry's old successor.
-		next := t.Entry.Succs[0]
-		unlink(t.Entry, next)
-		prev := t.Entry
-		for _, l := range inits {
+		// entry -> init₁ -> ... -> initₙ -> the entry's old successors.
+		for i, l := range inits {
 			l.Pos = t.Entry.Pos
-			link(prev, l)
-			prev = l
+			if i > 0 {
+				link(inits[i-1], l)
+			}
 		}
-		link(prev, next)
+		spliceAfterEntry(t, inits[0], inits[len(inits)-1])
+	}
+}
+
+// spliceAfterEntry puts the chain first..last (already linked) between t's
+// entry and every successor the entry has, so that every path from the
+// entry runs the chain first. It relies on the entry having no
+// predecessors (checked by sanity): a path that came back to the entry
+// would run the chain again, which a thread does not.
+func spliceAfterEntry(t *Template, first, last *Loc) {
+	succs := append([]*Loc(nil), t.Entry.Succs...)
+	for _, s := range succs {
+		unlink(t.Entry, s)
+	}
+	link(t.Entry, first)
+	for _, s := range succs {
+		link(last, s)
 	}
 }
 
@@ -231,7 +248,7 @@ func (b *builder) sharedThreadLocalInits(shared map[*Var]bool) {
 		}
 	}
 	for _, t := range b.prog.Templates {
-		if !b.runsInCallersThread(t) || t.Entry == nil || len(t.Entry.Preds) != 0 || len(t.Entry.Succs) != 1 {
+		if !b.runsInCallersThread(t) || t.Entry == nil {
 			continue
 		}
 		used := templateUses(t, shared)
@@ -254,16 +271,17 @@ func (b *builder) sharedThreadLocalInits(shared map[*Var]bool) {
 			l.Pos = t.Entry.Pos
 			inits = append(inits, l)
 		}
-		// entry -> fork -> (init₁ -> ... -> initₙ ->) the old successor.
-		next := t.Entry.Succs[0]
-		unlink(t.Entry, next)
-		link(t.Entry, fork)
+		// entry -> fork -> (init₁ -> ... -> initₙ ->) the old successors;
+		// fork -> the old successors.
+		succs := append([]*Loc(nil), t.Entry.Succs...)
 		prev := fork
 		for _, l := range inits {
 			link(prev, l)
 			prev = l
 		}
-		link(prev, next)
-		link(fork, next)
+		spliceAfterEntry(t, fork, prev)
+		for _, s := range succs {
+			link(fork, s)
+		}
 	}
 }
