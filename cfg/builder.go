@@ -27,7 +27,9 @@ type builder struct {
 	strObjs    map[string]*Object
 	objInfo    map[*Object]*objInfo
 	unknownObj *Object
-	specific   *Var // pthread_{get,set}specific's values (libc.go threadSpecific)
+	specific   *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
+	vaArgObj   *Object       // the slots va_arg reads (libc.go vaArg)
+	setjmps    []*setjmpSite // nonzero returns of setjmp (libc.go)
 
 	// Thread templates.
 	templateOf map[string]*Template
