@@ -30,6 +30,7 @@ type builder struct {
 	specific   *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
 	vaArgObj   *Object       // the slots va_arg reads (libc.go vaArg)
 	setjmps    []*setjmpSite // nonzero returns of setjmp (libc.go)
+	tlsRegs    []*Var        // per-template registers of thread-locals (tls.go)
 
 	// Thread templates.
 	templateOf map[string]*Template

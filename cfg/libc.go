@@ -326,9 +326,10 @@ func (b *builder) mayUnwind() bool {
 //
 // Model: the call branches. One branch returns 0. The other (a
 // placeholder, setjmpSite) is expanded after the mod sets are known
-// (expandSetjmps) to a havoc of every cell and global register, and of
-// every register of the calling function, that some location reachable
-// from the call in its template writes, then returns any nonzero value.
+// (expandSetjmps) to a havoc of every cell, global or thread-local
+// register and register of the calling function that some location
+// reachable from the call in its template writes, then returns the
+// nonzero value.
 // Everything the thread runs between the setjmp and the longjmp is
 // reachable from the call: up to the first jump by ordinary edges, and a
 // jump lands on the nonzero branch of a setjmp the thread ran in between
@@ -348,9 +349,10 @@ var longjmpNames = map[string]bool{
 
 // setjmpSite is the nonzero-return branch of a setjmp call.
 type setjmpSite struct {
-	at *Loc   // placeholder: the havoc and result expandSetjmps makes
-	fr *frame // the calling function's frame (its registers)
-	r  *Var   // setjmp's result register
+	call *Loc   // the call (what runs after it is reachable from here)
+	at   *Loc   // placeholder: the havoc and result expandSetjmps makes
+	fr   *frame // the calling function's frame (its registers)
+	r    *Var   // setjmp's result register
 }
 
 func (b *builder) setjmp(name string, x *cc.PostfixExpression, vals []Expr) Expr {
@@ -372,7 +374,7 @@ func (b *builder) setjmp(name string, x *cc.PostfixExpression, vals []Expr) Expr
 	b.emit(&Assign{Dst: &VarRef{Var: r}, Src: &Const{Type: st}})
 	direct := b.cur
 	b.cur = start
-	b.setjmps = append(b.setjmps, &setjmpSite{at: b.emit(&Skip{}), fr: b.fr, r: r})
+	b.setjmps = append(b.setjmps, &setjmpSite{call: uc.loc, at: b.emit(&Skip{}), fr: b.fr, r: r})
 	b.cur = union(direct, b.cur)
 	return &VarRef{Var: r}
 }
@@ -437,6 +439,13 @@ func (b *builder) expandSetjmps() {
 	}
 	val, constant := b.longjmpValue()
 	for _, s := range b.setjmps {
+		// The registers whose value at the nonzero return may differ from
+		// the one at the call: the calling function's (its frame: named
+		// locals and parameters; its temporaries live within one
+		// expression, and setjmp stands alone in its expression, C11
+		// 7.13.1.1p4), global and thread-local ones. A callee's
+		// registers belong to a frame the longjmp left; the callee
+		// defines them again when it is called again.
 		own := map[*Var]bool{}
 		if s.fr != nil {
 			for _, st := range s.fr.vars {
@@ -445,8 +454,11 @@ func (b *builder) expandSetjmps() {
 				}
 			}
 		}
-		seen := map[*Loc]bool{s.at: true}
-		work := []*Loc{s.at}
+		for _, v := range b.tlsRegs {
+			own[v] = true
+		}
+		seen := map[*Loc]bool{s.call: true}
+		work := []*Loc{s.call}
 		written := map[*Var]bool{}
 		var cells, regs []*Var
 		for len(work) > 0 {
@@ -460,7 +472,7 @@ func (b *builder) expandSetjmps() {
 				case v.IsCell():
 					written[v] = true
 					cells = append(cells, v)
-				case v.Scope == Global || own[v]:
+				case v.Scope == Global || v.ThreadLocal || own[v]:
 					written[v] = true
 					regs = append(regs, v)
 				}
