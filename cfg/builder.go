@@ -100,6 +100,7 @@ type builder struct {
 	staticFuncs  map[string]bool // functions with internal linkage
 	clientObjs   []Expr          // values the client holds: fresh objects, entry results
 	variadicArgs []Expr          // arguments past a defined callee's named parameters (passVariadicArgs)
+	variadicAggs []Expr          // those of aggregate type: the address of the caller's object
 	clientSite   *unknownCall    // the client's calls of function pointers it holds
 	fallbacks    []*indirectFallback
 

@@ -296,7 +296,7 @@ func (b *builder) callNamed(name string, x *cc.PostfixExpression, args []cc.Expr
 // fresh storage for its parameters and locals.
 func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) Expr {
 	name := b.lname(fd.Declarator)
-	b.passVariadicArgs(fd, vals)
+	b.passVariadicArgs(fd, x, vals)
 	for f := b.fr; f != nil; f = f.parent {
 		if f.name == name {
 			return b.summarize(fd, x, vals, "recursive call of "+name)
@@ -369,15 +369,28 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 // through va_arg's result missed its object: `f(1, &x)` with f doing
 // `*va_arg(ap, int *) = 5` proved a later `x == 0` (fixture
 // variadic_args.c).
-func (b *builder) passVariadicArgs(fd *cc.FunctionDefinition, vals []Expr) {
+//
+// An aggregate argument's value here is the address of the caller's
+// object; what the callee reads through va_arg is its contents, so it is
+// also recorded in variadicAggs (points-to copies the pointers stored in
+// it into the <va_arg> slot, as memcpy would: va_arg_model.c's struct).
+func (b *builder) passVariadicArgs(fd *cc.FunctionDefinition, x *cc.PostfixExpression, vals []Expr) {
 	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	if ft == nil || !ft.IsVariadic() {
 		return
 	}
+	var args []cc.ExpressionNode
+	if x != nil {
+		args = argList(x.ArgumentExpressionList)
+	}
 	if n := len(nonVoidParams(ft)); len(vals) > n {
-		for _, v := range vals[n:] {
-			if v != nil {
-				b.variadicArgs = append(b.variadicArgs, v)
+		for i, v := range vals[n:] {
+			if v == nil {
+				continue
+			}
+			b.variadicArgs = append(b.variadicArgs, v)
+			if n+i >= len(args) || isAggregate(args[n+i].Type()) {
+				b.variadicAggs = append(b.variadicAggs, v)
 			}
 		}
 	}

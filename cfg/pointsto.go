@@ -315,6 +315,15 @@ func (b *builder) pointsTo() *pta {
 				s.copyEdge(v, int32(o.Cells[0].ID), tID, 0)
 			}
 		}
+		if o := b.vaArgObj; o != nil {
+			// An aggregate passed by value: the slot holds its contents
+			// (the memcpy rule from the caller's object into the slot).
+			for _, e := range b.variadicAggs {
+				v := s.newNode()
+				s.deref(s.expr(e), pderef{node: v, kind: dCopyIn})
+				s.deref(s.expr(b.objAddr(o)), pderef{node: v, kind: dCopyOut})
+			}
+		}
 		if o := b.vaArgObj; o != nil && b.unknownMayCallVariadic() {
 			// Unknown code calling a variadic function passes anything it
 			// holds past the named parameters.
