@@ -27,7 +27,10 @@ type builder struct {
 	strObjs    map[string]*Object
 	objInfo    map[*Object]*objInfo
 	unknownObj *Object
-	specific   *Var // pthread_{get,set}specific's values (libc.go threadSpecific)
+	specific   *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
+	vaArgObj   *Object       // the slots va_arg reads (libc.go vaArg)
+	setjmps    []*setjmpSite // nonzero returns of setjmp (libc.go)
+	tlsRegs    []*Var        // per-template registers of thread-locals (tls.go)
 
 	// Thread templates.
 	templateOf map[string]*Template
@@ -97,6 +100,7 @@ type builder struct {
 	staticFuncs  map[string]bool // functions with internal linkage
 	clientObjs   []Expr          // values the client holds: fresh objects, entry results
 	variadicArgs []Expr          // arguments past a defined callee's named parameters (passVariadicArgs)
+	variadicAggs []Expr          // those of aggregate type: the address of the caller's object
 	clientSite   *unknownCall    // the client's calls of function pointers it holds
 	fallbacks    []*indirectFallback
 

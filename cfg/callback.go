@@ -263,19 +263,8 @@ func (b *builder) finishCallbacks(a *pta) bool {
 // nothing): calling anything else is undefined behaviour.
 func (b *builder) cutFallbacks(a *pta) {
 	for _, fb := range b.fallbacks {
-		known := map[string]bool{}
-		for _, c := range fb.cands {
-			known[c] = true
-		}
-		other := false
-		for l := range a.all(a.eval(fb.fp)) {
-			o := b.prog.Objects[l.objID()]
-			if o.Kind != FuncObject || !known[o.Func] {
-				other = true
-				break
-			}
-		}
-		if !other {
+		fb.uc.pending = false
+		if !b.fallbackTaken(a, fb) {
 			// Unlink the path (an assume(false) would leave the data
 			// flow graph's edges around it: they bypass assumes).
 			m := fb.marker
@@ -292,6 +281,29 @@ func (b *builder) cutFallbacks(a *pta) {
 			fb.uc.dead = true
 		}
 	}
+}
+
+// fallbackTaken reports whether the pointer of an indirect call may hold
+// a function other than its candidates: another function, or unknown
+// code's (the <unknown> object). Then the unknown-callee path may be
+// taken. A data object in the pointer's points-to set is no callee:
+// calling a pointer to an object is undefined (C11 6.3.2.3 converts
+// object pointers to function pointers nowhere, 6.5.2.2p1); such members
+// come from cells the analysis merges (pigz: yarn's capsule is allocated
+// through a void * allocator, a blob whose one cell holds both the probe
+// and the file name string).
+func (b *builder) fallbackTaken(a *pta, fb *indirectFallback) bool {
+	known := map[string]bool{}
+	for _, c := range fb.cands {
+		known[c] = true
+	}
+	for l := range a.all(a.eval(fb.fp)) {
+		o := b.prog.Objects[l.objID()]
+		if o.Kind == FuncObject && !known[o.Func] || o == b.unknownObj {
+			return true
+		}
+	}
+	return false
 }
 
 // dropDominatedCallbackSpawns keeps, per template and callback, only the

@@ -13,7 +13,7 @@ func (b *builder) finish() {
 		b.localizeThreadLocals()
 	}
 	pruneConstBranches(b.prog, b.constBranches) // constbranch.go
-	a := b.pointsTo()
+	a := b.pointsToLiveFallbacks()              // pointsto.go
 	if !b.finishCallbacks(a) {
 		return // Build lowers again with more callback templates
 	}
@@ -22,6 +22,7 @@ func (b *builder) finish() {
 	b.markUnbounded()
 	b.expandUnknownCalls(a)
 	b.expandSummaries()
+	b.expandSetjmps() // libc.go
 	b.escape(a)
 	b.pointerBoundsChecks()
 	b.atomicFlags()

@@ -110,11 +110,8 @@ var libcModels = map[string]libcKind{
 	"chmod": libcReadOnly, "chown": libcReadOnly, "utimes": libcReadOnly, "fsync": libcReadOnly,
 	"getchar": libcReadOnly, "opendir": libcReadOnly, "readdir": libcWrites, "closedir": libcWrites,
 	// variadic arguments: va_start/va_end/va_copy write the va_list only.
-	// va_arg(ap, T) is *(T *)__builtin_va_arg_impl(ap) (modernc.org/cc):
-	// the pointer returned addresses one of the callers' variadic
-	// arguments, which may be a pointer into the program's memory (T is
-	// not known at the call), so it stays an unknown external, whose
-	// result points to anything unknown code reaches.
+	// va_arg(ap, T) is *(T *)__builtin_va_arg_impl(ap) (modernc.org/cc),
+	// modelled by vaArg (unknownVals).
 	"__builtin_va_start": libcWrites, "__builtin_va_end": libcWrites, "__builtin_va_copy": libcWrites,
 	// zlib's stream functions: everything they touch hangs off the
 	// z_stream (its state, allocated through strm->zalloc, the buffers
@@ -200,4 +197,327 @@ func (b *builder) threadSpecific(name string, x *cc.PostfixExpression, vals []Ex
 		b.emit(&Assign{Dst: &VarRef{Var: r}, Src: b.castTo(&VarRef{Var: b.specific}, st)})
 	}
 	return &VarRef{Var: r}
+}
+
+// vaArg models __builtin_va_arg_impl(ap): modernc.org/cc lowers
+// va_arg(ap, T) to *(T *)__builtin_va_arg_impl(ap), so the call returns
+// the address of the next variadic argument's slot. The claim: that slot
+// holds one of the arguments some caller passed past a variadic
+// function's named parameters, and it is no object of the program (it
+// lives in the caller's frame or the register save area, which C gives no
+// other name). The model is one blob object, <va_arg>, standing for every
+// slot of every call:
+//   - its cell is havocked at each va_arg (a weak update of a summary
+//     cell: any value of any T, whatever the DFG knew of it before), so no
+//     value read from it is ever more precise than "any";
+//   - points-to: the cell holds every variadic argument a defined
+//     variadic callee received (variadicArgs) and, when unknown code may
+//     call a variadic function (a callback or entry template), everything
+//     unknown code holds (<reach>): pointsTo.
+//
+// A va_list the program got from unknown code (a parameter of a callback)
+// may address other memory: the result may also point wherever ap points
+// (the argument copy of every libcReadOnly result), and ap then holds
+// <reach>. va_arg writes nothing, calls nothing and keeps nothing.
+// Before, va_arg was an unknown external: it havocked everything the
+// address-taken globals reach and spawned every callback at each call.
+// Fixtures libc_va_arg.c, variadic_args.c, va_arg_model.c.
+func (b *builder) vaArg(name string, x *cc.PostfixExpression, vals []Expr) Expr {
+	b.assume(b.pos, "%s: C library model: the address of a variadic argument some caller passed (any value)", name)
+	if b.vaArgObj == nil {
+		save := b.pos
+		b.pos = token.Position{Filename: b.file}
+		b.vaArgObj = b.newObject("<va_arg>", GlobalObject, nil, false)
+		b.pos = save
+	}
+	slot := b.vaArgObj.Cells[0]
+	b.emit(&Havoc{Dst: &Deref{Addr: b.objAddr(b.vaArgObj), Type: slot.Type}})
+	// The argument copy of a C library model's result (pointsTo): the
+	// slot may lie in what ap points to.
+	uc := &unknownCall{name: name, pos: b.pos, kind: libcReadOnly}
+	for _, v := range vals {
+		if v != nil {
+			uc.args = append(uc.args, v)
+		}
+	}
+	uc.loc = b.emit(&Skip{})
+	b.unknownCalls = append(b.unknownCalls, uc)
+	// The result has the type of an implicitly declared function (int):
+	// the caller converts it to T *. Points-to follows the address through
+	// the casts; the data flow graph's value of the int is any.
+	st, ok := b.scalarType(x.Type())
+	if !ok {
+		b.fail("%s: result is not a scalar", name)
+	}
+	r := b.temp(st)
+	b.emit(&Assign{Dst: &VarRef{Var: r}, Src: b.castTo(b.objAddr(b.vaArgObj), st)})
+	uc.res = r
+	return &VarRef{Var: r}
+}
+
+// unknownMayCallVariadic reports whether unknown code may call a defined
+// variadic function: a callback or entry template (then its variadic
+// arguments are anything unknown code holds).
+func (b *builder) unknownMayCallVariadic() bool {
+	for name, fd := range b.funcs {
+		if !b.callbacks[name] && !b.entries[name] {
+			continue
+		}
+		if ft, _ := fd.Declarator.Type().(*cc.FunctionType); ft != nil && ft.IsVariadic() {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelMachinery are the functions glibc's pthread_cleanup_push and
+// pthread_cleanup_pop expand to:
+//
+//	__pthread_unwind_buf_t buf; ...
+//	int not_first = __sigsetjmp_cancel(buf.__cancel_jmp_buf, 0);
+//	if (not_first) { routine(arg); __pthread_unwind_next(&buf); }
+//	__pthread_register_cancel(&buf);
+//	  ... the protected code ...
+//	__pthread_unregister_cancel(&buf);
+//	if (execute) routine(arg);
+//
+// The claim: __sigsetjmp_cancel returns nonzero only when the thread
+// unwinds through the region, which only pthread_exit or the action on a
+// cancellation request (pthread_cancel) starts; a return from the thread
+// function or exit() runs no cleanup handler. When the program neither
+// calls pthread_exit nor pthread_cancel (directly or through a pointer:
+// mayUnwind), and unknown code cancels no thread of the program (the
+// assumption of every unknown external: it does not synchronize), so
+// __sigsetjmp_cancel returns 0, __pthread_unwind_next is never reached,
+// and (un)register_cancel link the buffer into the library's per-thread
+// list: they write at most the buffer (libcWrites). Otherwise the four
+// stay unknown externals. Before, the four were unknown externals at
+// every pthread_cleanup_push (pigz: yarn's ignition). Fixture
+// cleanup_push.c.
+var cancelMachinery = map[string]bool{
+	"__sigsetjmp_cancel": true, "__pthread_register_cancel": true,
+	"__pthread_unregister_cancel": true, "__pthread_unwind_next": true,
+}
+
+// mayUnwind reports whether the program may unwind a thread through its
+// cleanup handlers: it calls pthread_exit or pthread_cancel, or takes the
+// address of one.
+func (b *builder) mayUnwind() bool {
+	calls := b.callSites()
+	for _, f := range []string{"pthread_exit", "pthread_cancel"} {
+		if calls[f] > 0 || b.addrTaken[f] {
+			return true
+		}
+	}
+	return false
+}
+
+// setjmp and longjmp (C11 7.13). The claims:
+//   - setjmp(env) returns 0 when called, and returns again, with a
+//     nonzero value, each time the thread calls longjmp(env, v) while the
+//     function that called setjmp is still active (a jump from another
+//     thread, or after that function returned, is undefined). It writes
+//     only env (libcWrites).
+//   - longjmp never returns (its path ends here) and writes no memory.
+//   - At the nonzero return, memory is as the thread left it at the
+//     longjmp; the calling function's non-volatile locals changed since
+//     the setjmp are indeterminate (7.13.2.1p3); other functions' locals
+//     are unchanged (a register is no addressable object).
+//
+// Model: the call branches. One branch returns 0. The other (a
+// placeholder, setjmpSite) is expanded after the mod sets are known
+// (expandSetjmps) to a havoc of every cell, global or thread-local
+// register and register of the calling function that some location
+// reachable from the call in its template writes, then returns the
+// nonzero value.
+// Everything the thread runs between the setjmp and the longjmp is
+// reachable from the call: up to the first jump by ordinary edges, and a
+// jump lands on the nonzero branch of a setjmp the thread ran in between
+// (reachable the same way), whose successors are ordinary edges again.
+// Other threads' writes reach the nonzero branch by interference as
+// anywhere. Before, both were unknown externals: setjmp's second return
+// carried the state of its first (pigz.c's try: a global the try block
+// set was proven unchanged in its catch; gcc: changed) and longjmp fell
+// through to its successor. Fixture setjmp_longjmp.c.
+var setjmpNames = map[string]bool{
+	"setjmp": true, "_setjmp": true, "__sigsetjmp": true, "sigsetjmp": true, "__builtin_setjmp": true,
+}
+
+var longjmpNames = map[string]bool{
+	"longjmp": true, "_longjmp": true, "siglongjmp": true, "__builtin_longjmp": true,
+}
+
+// setjmpSite is the nonzero-return branch of a setjmp call.
+type setjmpSite struct {
+	call *Loc   // the call (what runs after it is reachable from here)
+	at   *Loc   // placeholder: the havoc and result expandSetjmps makes
+	fr   *frame // the calling function's frame (its registers)
+	r    *Var   // setjmp's result register
+}
+
+func (b *builder) setjmp(name string, x *cc.PostfixExpression, vals []Expr) Expr {
+	b.assume(b.pos, "%s: C library model: returns 0, and nonzero after a longjmp (what the thread may have written since is any value)", name)
+	uc := &unknownCall{name: name, pos: b.pos, kind: libcWrites}
+	for _, v := range vals {
+		if v != nil {
+			uc.args = append(uc.args, v)
+		}
+	}
+	uc.loc = b.emit(&Skip{})
+	b.unknownCalls = append(b.unknownCalls, uc)
+	st, ok := b.scalarType(x.Type())
+	if !ok {
+		b.fail("%s: result is not a scalar", name)
+	}
+	r := b.temp(st)
+	start := b.cur
+	b.emit(&Assign{Dst: &VarRef{Var: r}, Src: &Const{Type: st}})
+	direct := b.cur
+	b.cur = start
+	b.setjmps = append(b.setjmps, &setjmpSite{call: uc.loc, at: b.emit(&Skip{}), fr: b.fr, r: r})
+	b.cur = union(direct, b.cur)
+	return &VarRef{Var: r}
+}
+
+func (b *builder) longjmp(name string) {
+	b.assume(b.pos, "%s: C library model: does not return (resumes at a setjmp)", name)
+	b.emit(&Assume{Cond: &Const{Type: Bool}})
+	b.cur = nil
+}
+
+// longjmpValue returns the value setjmp returns after every longjmp the
+// program can make, when that is one constant: every longjmp call passes
+// the same integer constant expression (0 makes setjmp return 1), none
+// takes longjmp's address, and no unknown external (which might longjmp
+// with any value, as libpng's error handler does) is called.
+func (b *builder) longjmpValue() (int64, bool) {
+	for n := range longjmpNames {
+		if b.addrTaken[n] {
+			return 0, false
+		}
+	}
+	for _, uc := range b.unknownCalls {
+		if uc.kind == unknownExternal && !uc.dead {
+			return 0, false
+		}
+	}
+	var val int64
+	seen, ok := false, true
+	for _, fd := range b.funcs {
+		walkAST(fd.CompoundStatement, func(n cc.Node) {
+			pe, isCall := n.(*cc.PostfixExpression)
+			if !isCall || pe.Case != cc.PostfixExpressionCall || !longjmpNames[b.calleeName(pe.PostfixExpression)] {
+				return
+			}
+			args := argList(pe.ArgumentExpressionList)
+			v, isConst := int64(0), false
+			if len(args) == 2 {
+				v, isConst = intValue(args[1].Value())
+			}
+			if v == 0 {
+				v = 1
+			}
+			if !isConst || seen && v != val {
+				ok = false
+			}
+			val, seen = v, true
+		})
+	}
+	return val, ok && seen
+}
+
+// expandSetjmps replaces each setjmp's nonzero-return placeholder by
+// havocs of what the locations reachable from it write (setjmp above),
+// then the result: longjmpValue's constant, else any nonzero value. A
+// constant result lets the test of setjmp's result drop the edge into
+// its zero arm, as pruneConstBranches does for any `x := c` (that pass
+// ran before this one): the zero arm then keeps the state of the first
+// return instead of joining the havocked one.
+func (b *builder) expandSetjmps() {
+	if len(b.setjmps) == 0 {
+		return
+	}
+	val, constant := b.longjmpValue()
+	for _, s := range b.setjmps {
+		// The registers whose value at the nonzero return may differ from
+		// the one at the call: the calling function's (its frame: named
+		// locals and parameters; its temporaries live within one
+		// expression, and setjmp stands alone in its expression, C11
+		// 7.13.1.1p4), global and thread-local ones. A callee's
+		// registers belong to a frame the longjmp left; the callee
+		// defines them again when it is called again.
+		own := map[*Var]bool{}
+		if s.fr != nil {
+			for _, st := range s.fr.vars {
+				if st.reg != nil {
+					own[st.reg] = true
+				}
+			}
+		}
+		for _, v := range b.tlsRegs {
+			own[v] = true
+		}
+		seen := map[*Loc]bool{s.call: true}
+		work := []*Loc{s.call}
+		written := map[*Var]bool{}
+		var cells, regs []*Var
+		for len(work) > 0 {
+			l := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, v := range writes(l.Act) {
+				if written[v] {
+					continue
+				}
+				switch {
+				case v.IsCell():
+					written[v] = true
+					cells = append(cells, v)
+				case v.Scope == Global || v.ThreadLocal || own[v]:
+					written[v] = true
+					regs = append(regs, v)
+				}
+			}
+			for _, n := range l.Succs {
+				if !seen[n] && n.Template == s.at.Template {
+					seen[n] = true
+					work = append(work, n)
+				}
+			}
+		}
+		sortVars(cells)
+		sortVars(regs)
+		var acts []Action
+		if len(cells) > 0 {
+			acts = append(acts, b.havocCells(cells))
+		}
+		for _, v := range regs {
+			acts = append(acts, &Havoc{Dst: &VarRef{Var: v}})
+		}
+		ref := &VarRef{Var: s.r}
+		if constant && constFits(val, s.r.Type) {
+			acts = append(acts, &Assign{Dst: ref, Src: &Const{Type: s.r.Type, Value: val}})
+		} else {
+			constant = false
+			acts = append(acts, &Havoc{Dst: ref}, &Assume{Cond: &Binary{Op: Ne, X: ref, Y: &Const{Type: s.r.Type}, Type: Bool}})
+		}
+		b.expandPlaceholder(s.at, acts)
+		if !constant || b.constBranches == constBranchesOff {
+			continue
+		}
+		last := s.at
+		for range acts[1:] {
+			last = last.Succs[0]
+		}
+		var keep []*Loc
+		for _, v := range last.Succs {
+			if as, ok := v.Act.(*Assume); ok {
+				if res, known := evalWith(as.Cond, s.r, val, b.constBranches == constBranchesUnsound); known && res == 0 {
+					removePred(v, last)
+					continue
+				}
+			}
+			keep = append(keep, v)
+		}
+		last.Succs = keep
+	}
 }

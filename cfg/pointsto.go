@@ -222,6 +222,20 @@ func allIdx(s ptset) iter.Seq[int] {
 func (b *builder) pointsTo() *pta {
 	a := &pta{b: b, idx: map[ploc]int{}, addrMemo: map[*AddrOf]ptset{}, normMemo: map[normKey][]int64{}, cellsMemo: map[cellsKey][]*Var{}, cur: -1}
 	a.unknown = mkloc(int32(b.unknown().ID), anyOff)
+	// What a left-out unknown-callee path does: its callback spawns and
+	// the havoc of its result (pointsToLiveFallbacks).
+	pendingSpawn := map[*Loc]bool{}
+	pendingRes := map[*Var]bool{}
+	for _, fb := range b.fallbacks {
+		if fb.uc.pending {
+			for _, l := range fb.uc.spawns {
+				pendingSpawn[l] = true
+			}
+			if fb.uc.res != nil {
+				pendingRes[fb.uc.res] = true
+			}
+		}
+	}
 	a.solveGraph(func(s *psolver) {
 		for _, sc := range b.summaries {
 			if sc.res != nil && sc.gi.ret != nil {
@@ -233,6 +247,9 @@ func (b *builder) pointsTo() *pta {
 			case *Assign:
 				s.assign(act.Dst, s.expr(act.Src))
 			case *Havoc:
+				if ref, ok := act.Dst.(*VarRef); ok && pendingRes[ref.Var] {
+					break
+				}
 				if act.Dst.ExprType().Kind == PtrType {
 					n := s.newNode()
 					s.seed(n, a.one(a.unknown))
@@ -243,7 +260,7 @@ func (b *builder) pointsTo() *pta {
 				s.seed(n, a.one(mkloc(int32(act.Site.ID), 0)))
 				s.assign(act.Dst, n)
 			case *Spawn:
-				if act.Arg != nil {
+				if act.Arg != nil && !pendingSpawn[l] {
 					v := s.expr(act.Arg)
 					for _, t := range act.Targets {
 						if t.Param != nil {
@@ -288,18 +305,35 @@ func (b *builder) pointsTo() *pta {
 		for _, e := range b.clientObjs {
 			s.copyEdge(s.expr(e), r, tAny, 0)
 		}
-		// Variadic arguments: unknown code (va_arg) holds them and hands
-		// them back as the contents of memory it returns the address of
-		// (`*(T *)__builtin_va_arg_impl(ap)`: the <unknown> object).
+		// Variadic arguments: a va_list handed to unknown code (vfprintf)
+		// lets it read them, and va_arg returns the address of a slot
+		// holding one (libc.go vaArg: the <va_arg> object's cell).
 		for _, e := range b.variadicArgs {
 			v := s.expr(e)
 			s.copyEdge(v, r, tAny, 0)
-			for _, c := range b.unknown().Cells {
-				s.copyEdge(v, int32(c.ID), tID, 0)
+			if o := b.vaArgObj; o != nil {
+				s.copyEdge(v, int32(o.Cells[0].ID), tID, 0)
 			}
+		}
+		if o := b.vaArgObj; o != nil {
+			// An aggregate passed by value: the slot holds its contents
+			// (the memcpy rule from the caller's object into the slot).
+			for _, e := range b.variadicAggs {
+				v := s.newNode()
+				s.deref(s.expr(e), pderef{node: v, kind: dCopyIn})
+				s.deref(s.expr(b.objAddr(o)), pderef{node: v, kind: dCopyOut})
+			}
+		}
+		if o := b.vaArgObj; o != nil && b.unknownMayCallVariadic() {
+			// Unknown code calling a variadic function passes anything it
+			// holds past the named parameters.
+			s.copyEdge(r, int32(o.Cells[0].ID), tID, 0)
 		}
 		unk := a.one(a.unknown)
 		for _, uc := range b.unknownCalls {
+			if uc.pending {
+				continue
+			}
 			args := make([]int32, len(uc.args))
 			for i, e := range uc.args {
 				args[i] = s.expr(e)
@@ -625,4 +659,39 @@ func (b *builder) cellsAt(o *Object, off int64, t *Type) []*Var {
 
 func sortVars(vs []*Var) {
 	sort.Slice(vs, func(i, j int) bool { return vs[i].ID < vs[j].ID })
+}
+
+// pointsToLiveFallbacks runs the points-to analysis with the
+// unknown-callee path of each indirect call (indirectFallback) left out
+// until the analysis shows the call's pointer may hold something other
+// than its candidates; then the path is taken in and the analysis runs
+// again (each round only adds paths). The paths still left out at the
+// end are cut (cutFallbacks). Why this is sound: in the program with
+// those paths cut, the analysis is a sound over-approximation, and it
+// says none of them is taken; an execution of the real program stays in
+// the cut program as long as it takes no cut path, so by induction on its
+// steps it never takes one. Before, every path was in the analysis from
+// the start, so its arguments were handed to unknown code: pigz's
+// my_free(capsule), whose pointer only ever holds free or vacate, put the
+// capsule in <reach>, so capsule->probe held <unknown> and that call kept
+// its unknown callee, which reaches everything the address-taken globals
+// reach. Fixture indirect_fallback_args.c.
+func (b *builder) pointsToLiveFallbacks() *pta {
+	for _, fb := range b.fallbacks {
+		fb.uc.pending = true
+	}
+	for {
+		a := b.pointsTo()
+		a.cur = -1
+		changed := false
+		for _, fb := range b.fallbacks {
+			if fb.uc.pending && b.fallbackTaken(a, fb) {
+				fb.uc.pending = false
+				changed = true
+			}
+		}
+		if !changed {
+			return a
+		}
+	}
 }

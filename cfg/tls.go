@@ -87,6 +87,7 @@ func (b *builder) localizeThreadLocals() {
 			savePos := b.pos
 			b.pos = v.Pos
 			lv := b.newVar(v.Name+"@"+t.Name, Local, v.Type)
+			b.tlsRegs = append(b.tlsRegs, lv) // expandSetjmps
 			var init Expr = &Const{Type: v.Type, Value: 0}
 			if v.Init != nil {
 				init = v.Init
