@@ -1222,7 +1222,8 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 
 // checkIncremental (CHORUS_CHECK_INCREMENTAL=1, and this package's tests)
 // makes eval compare every incremental evaluation with a full one and
-// panic on a difference.
+// panic on a difference (and reaching definitions check that their bit
+// buffer is all zero where takeBits assumes it is).
 var checkIncremental = os.Getenv("CHORUS_CHECK_INCREMENTAL") != ""
 
 // evalIncr is evalFull given prev, the result of loc's last evaluation
