@@ -428,7 +428,7 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	var phis []*cfg.Loc
 	var err error
 	capped := false
-	if wds := (len(r.defs) + 63) / 64; !denseRD && phiThreshold >= 1 && wds >= capMinWords {
+	if wds := (len(r.defs) + 63) / 64; !denseRD && phiThreshold >= 1 && phiThreshold <= 64 && wds >= capMinWords {
 		capped = true
 		d, many, err := r.cappedMany(owner, paramCell, entryDefs, phiThreshold)
 		if err != nil {
@@ -1052,7 +1052,8 @@ func (r *rdSolver) cappedMany(owner *cfg.Template, paramCell bool, entryDefs []i
 
 // capMinWords is the width of a cell's definition bitsets (in words)
 // from which compute looks for its φ locations with cappedMany first (a
-// variable for the tests, which use it everywhere).
+// variable for the tests, which use it everywhere; a phiThreshold over 64
+// makes the capped sets no smaller, and compute does without them).
 var capMinWords = 4
 
 // rdBuffers are dataflow's scratch slices, kept from one call to the next
