@@ -53,6 +53,11 @@ type flagPaths struct {
 	flags   map[*cfg.Var]bool
 	reach   map[flagPathKey][]bool // nil value: over budget, keep
 	budget  int
+	// facts (by Loc.ID) and touched are explore's scratch, emptied after
+	// each call: the environments queued at each location, and the
+	// locations holding some.
+	facts   [][]cfg.FlagEnv
+	touched []int32
 }
 
 type flagPathKey struct {
@@ -143,8 +148,19 @@ func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
 	// facts[l] are the environments queued at l so far; few (about
 	// flagPathFacts), so membership is a scan with slices.Equal rather
 	// than a set of encoded keys (the keys were a fifth of the CPU of a
-	// driver of 900 locations).
-	facts := map[int][]cfg.FlagEnv{}
+	// driver of 900 locations). A slice by Loc.ID kept from call to call
+	// (a map per call was most of explore's time on the small drivers).
+	if len(f.facts) < n {
+		f.facts = make([][]cfg.FlagEnv, n)
+	}
+	facts := f.facts
+	defer func() {
+		for _, id := range f.touched {
+			clear(facts[id])
+			facts[id] = facts[id][:0]
+		}
+		f.touched = f.touched[:0]
+	}()
 	type item struct {
 		l   *cfg.Loc
 		env cfg.FlagEnv
@@ -161,6 +177,9 @@ func (f *flagPaths) explore(u *cfg.Loc, x CellID) []bool {
 			if hasEnv(facts[l.ID], env) {
 				return
 			}
+		}
+		if len(facts[l.ID]) == 0 {
+			f.touched = append(f.touched, int32(l.ID))
 		}
 		facts[l.ID] = append(facts[l.ID], env)
 		work = append(work, item{l, env})

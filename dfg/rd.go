@@ -2,6 +2,7 @@ package dfg
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -55,14 +56,17 @@ type rdSolver struct {
 	defIdx  []int32 // by Loc.ID: index in defs + 1 (0: not a definition)
 	defs    []*cfg.Loc
 	bitsBuf []uint64
-	writers [][]*cfg.Loc // by cell: the locations writing it along the CFG
-	isW     []bool       // by Loc.ID: writes the current cell
-	x       CellID       // the current cell
-	one     [1]*cfg.Loc
-	oneID   [1]int32
-	nearDef []uint32 // by Loc.ID: == stamp when an input of the location writes the current cell
-	stamp   uint32
-	cfg     *rdCFG
+	// bitsDirty: the spans of bitsBuf (up to its capacity) that may be
+	// nonzero; the rest is zero (takeBits).
+	bitsDirty []bitsSpan
+	writers   [][]*cfg.Loc // by cell: the locations writing it along the CFG
+	isW       []bool       // by Loc.ID: writes the current cell
+	x         CellID       // the current cell
+	one       [1]*cfg.Loc
+	oneID     [1]int32
+	nearDef   []uint32 // by Loc.ID: == stamp when an input of the location writes the current cell
+	stamp     uint32
+	cfg       *rdCFG
 	// bodiesOf and freshOf list, by cell, the shared bodies whose Mod
 	// holds it and the body entries where it is made of Fresh registers
 	// (sorted); modBody (by Body.ID) and freshHere (by Loc.ID) mark the
@@ -376,10 +380,6 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 			}
 		}
 	}
-	sets, err := r.inSets(x, owner, paramCell, entryDefs)
-	if err != nil {
-		return nil, err
-	}
 
 	// φ locations: a merge point reached by many definitions becomes a
 	// pass-through definition of the cell (it tracks the cell, its action
@@ -396,19 +396,66 @@ func (r *rdSolver) compute(x CellID, usedAt []*cfg.Loc) (*rdRecord, error) {
 	spawnMerge := func(v *cfg.Loc) bool {
 		return phiAtSpawnEntry && owner == nil && v.Template.Entry == v && v.Template != mainT && !cell.Mixed()
 	}
+	// (A location with two inputs or more, and an entry, stores its set:
+	// the others are no φ candidates.)
+	candidate := func(i int, v *cfg.Loc, rep []int32) bool {
+		return rep[i] == int32(i) && !r.isW[v.ID] && (len(r.predIDs(int32(v.ID))) >= 2 || spawnMerge(v))
+	}
+	exactPhis := func(sets *rdSets) []*cfg.Loc {
+		var phis []*cfg.Loc
+		for i, v := range r.region {
+			if !candidate(i, v, sets.rep) {
+				continue
+			}
+			n := 0
+			for _, w := range sets.at(i) {
+				n += bits.OnesCount64(w)
+			}
+			if n >= phiThreshold {
+				phis = append(phis, v)
+			}
+		}
+		return phis
+	}
+	// A cell with many definitions (a global written in every handler
+	// of a driver) has wide sets wherever its definitions meet, and
+	// after its φ locations mostly narrow ones: the capped sets find
+	// the same φ locations (cappedMany) without the wide sets, which
+	// are then computed only once the φ locations cut them (drivergen
+	// at 4500 handlers: five device cells of 49k storing locations ×
+	// 4.5k definitions each).
+	var sets *rdSets
 	var phis []*cfg.Loc
-	for i, v := range r.region {
-		// (A location with two inputs or more, and an entry, stores its
-		// set: the others are no φ candidates.)
-		if sets.rep[i] != int32(i) || r.isW[v.ID] || len(r.predIDs(int32(v.ID))) < 2 && !spawnMerge(v) {
-			continue
+	var err error
+	capped := false
+	if wds := (len(r.defs) + 63) / 64; !denseRD && phiThreshold >= 1 && phiThreshold <= 64 && wds >= capMinWords {
+		capped = true
+		d, many, err := r.cappedMany(owner, paramCell, entryDefs, phiThreshold)
+		if err != nil {
+			return nil, err
 		}
-		n := 0
-		for _, w := range sets.at(i) {
-			n += bits.OnesCount64(w)
+		for i, v := range r.region {
+			if candidate(i, v, d.rep) && many[d.slot[i]] {
+				phis = append(phis, v)
+			}
 		}
-		if n >= phiThreshold {
-			phis = append(phis, v)
+		if checkIncremental && len(phis) > 0 {
+			exact, err := r.inSets(x, owner, paramCell, entryDefs)
+			if err != nil {
+				return nil, err
+			}
+			if want := exactPhis(exact); !slices.Equal(phis, want) {
+				panic(fmt.Sprintf("dfg: reaching definitions of cell %d: capped sets give %d φ locations, the exact sets %d", x, len(phis), len(want)))
+			}
+		}
+	}
+	if len(phis) == 0 {
+		if sets, err = r.inSets(x, owner, paramCell, entryDefs); err != nil {
+			return nil, err
+		}
+		phis = exactPhis(sets)
+		if checkIncremental && capped && len(phis) > 0 {
+			panic(fmt.Sprintf("dfg: reaching definitions of cell %d: capped sets give no φ location, the exact sets %d", x, len(phis)))
 		}
 	}
 	if len(phis) > 0 {
@@ -490,11 +537,8 @@ func (r *rdSolver) dataflowDense(x CellID, owner *cfg.Template, paramCell bool, 
 	writes := func(l *cfg.Loc) bool { return r.isW[l.ID] }
 	wds := (len(r.defs) + 63) / 64
 	need := len(r.region) * wds
-	if cap(r.bitsBuf) < need {
-		r.bitsBuf = make([]uint64, need)
-	}
-	in := r.bitsBuf[:need]
-	clear(in)
+	in := r.takeBits(need)
+	r.bitsDirty = append(r.bitsDirty, bitsSpan{0, need}) // (written anywhere)
 	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
 	// out(p) into dst: {p} for a writer, in(p) otherwise.
 	orOut := func(dst []uint64, p *cfg.Loc) {
@@ -676,18 +720,63 @@ func (s *rdSets) at(i int) []uint64 {
 // dense sets (region × definitions bits, one OR per predecessor) took over
 // half an hour.
 func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int) (*rdSets, error) {
-	g := r.g
-	mainT := g.prog.Templates[0]
-	n := len(r.region)
 	wds := (len(r.defs) + 63) / 64
-	isEntry := func(v *cfg.Loc) bool { return v.Template.Entry == v || r.freshEntry(v) }
-	// spawnIn: the spawn sites are inputs of v (a spawned template's
-	// entry, for a global cell).
-	spawnIn := func(v *cfg.Loc) bool {
-		return v.Template.Entry == v && v.Template != mainT && owner == nil
+	d, err := r.regionReps()
+	if err != nil {
+		return nil, err
 	}
+	sets := &rdSets{wds: wds, rep: d.rep, slot: d.slot, buf: make([]uint64, wds)}
+	sets.store = r.takeBits(len(d.stores) * wds)
+	// setBit records each word it makes nonzero, and orRow each row it
+	// grows (once), so that the next takeBits clears only those: most
+	// storing locations hold a bit or two of constant part, and clearing
+	// every row of every cell cost ten times the sweeps' ORs (drivergen
+	// at 4500 handlers: 1.2 s of memclr for 0.13 s of ORs).
+	r.regionInputs(d, owner, paramCell, entryDefs, func(k, d int) {
+		w := &sets.store[k*wds+d/64]
+		if *w == 0 {
+			r.bitsDirty = append(r.bitsDirty, bitsSpan{k*wds + d/64, 1})
+		}
+		*w |= 1 << (d % 64)
+	})
+	store := func(k int32) []uint64 { return sets.store[int(k)*wds : int(k+1)*wds] }
+	grown := grow(&r.df.grown, len(d.stores)) // the rows recorded in bitsDirty whole
+	clear(grown)
+	err = r.sweep(d, func(k, j int32) bool {
+		cur, src := store(k), store(j)
+		var grew uint64
+		for i, w := range src {
+			grew |= w &^ cur[i]
+			cur[i] |= w
+		}
+		if grew != 0 && !grown[k] {
+			grown[k] = true
+			r.bitsDirty = append(r.bitsDirty, bitsSpan{int(k) * wds, wds})
+		}
+		return grew != 0
+	})
+	if err != nil {
+		return nil, err
+	}
+	return sets, nil
+}
 
-	// 1. Representatives.
+// rdDeps is the dependence structure of a region's in-sets (dataflow's
+// steps 1 and 2), which the bitsets of dataflow and the capped sets of
+// cappedMany share: rep and slot as in rdSets, stores (the region indices
+// of the storing locations, in region order), and by storing location the
+// stored sets it reads (inStart, inList) and those reading it (depStart,
+// depList).
+type rdDeps struct {
+	rep, slot, stores                  []int32
+	inStart, inList, depStart, depList []int32
+}
+
+// regionReps is dataflow's step 1: the representatives of the region's
+// locations and the storing locations.
+func (r *rdSolver) regionReps() (*rdDeps, error) {
+	n := len(r.region)
+	isEntry := func(v *cfg.Loc) bool { return v.Template.Entry == v || r.freshEntry(v) }
 	const unresolved = math.MinInt32 + 1
 	b := &r.df
 	rep := grow(&b.rep, n)
@@ -742,31 +831,37 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			rep[k] = res
 		}
 	}
-	sets := &rdSets{wds: wds, rep: rep, slot: grow(&b.slot, n), buf: make([]uint64, wds)}
-	stores := b.stores[:0] // region indices of the storing locations, in region order
+	d := &rdDeps{rep: rep, slot: grow(&b.slot, n)}
+	stores := b.stores[:0]
 	for i := range n {
 		if rep[i] == int32(i) {
-			sets.slot[i] = int32(len(stores))
+			d.slot[i] = int32(len(stores))
 			stores = append(stores, int32(i))
 		}
 	}
 	b.stores = stores
-	need := len(stores) * wds
-	if cap(r.bitsBuf) < need {
-		r.bitsBuf = make([]uint64, need)
-	}
-	sets.store = r.bitsBuf[:need]
-	clear(sets.store)
-	store := func(k int32) []uint64 { return sets.store[int(k)*wds : int(k+1)*wds] }
-	setBit := func(dst []uint64, d int) { dst[d/64] |= 1 << (d % 64) }
+	d.stores = stores
+	return d, nil
+}
 
-	// 2. The constant part of each storing location's set goes into its
-	// set now (what its entry brings, and each input whose out-set is one
-	// definition); the inputs whose out-set is a stored set are listed,
-	// each once (inStart, inList: by storing location), and inverted into
-	// deps (depStart, depList: the storing locations reading each stored
-	// set). An input's out-set: {p} when p writes the cell, nothing outside
-	// the region (the template of a local cell), else p's in-set.
+// regionInputs is dataflow's step 2: the constant part of each storing
+// location's set goes to constBit(k, def) (what its entry brings, and
+// each input whose out-set is one definition); the inputs whose out-set
+// is a stored set are listed, each once (inStart, inList: by storing
+// location), and inverted into deps (depStart, depList: the storing
+// locations reading each stored set). An input's out-set: {p} when p
+// writes the cell, nothing outside the region (the template of a local
+// cell), else p's in-set.
+func (r *rdSolver) regionInputs(d *rdDeps, owner *cfg.Template, paramCell bool, entryDefs []int, constBit func(k, def int)) {
+	g := r.g
+	b := &r.df
+	mainT := g.prog.Templates[0]
+	rep, stores := d.rep, d.stores
+	// spawnIn: the spawn sites are inputs of v (a spawned template's
+	// entry, for a global cell).
+	spawnIn := func(v *cfg.Loc) bool {
+		return v.Template.Entry == v && v.Template != mainT && owner == nil
+	}
 	inStart := grow(&b.inStart, len(stores)+1)
 	inList := b.inList[:0]
 	seen := grow(&b.seen, len(stores))
@@ -784,27 +879,26 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 	for k, i := range stores {
 		inStart[k] = int32(len(inList))
 		v := r.region[i]
-		cur := store(int32(k))
 		if r.freshEntry(v) {
-			setBit(cur, 0)
+			constBit(k, 0)
 		}
 		if v.Template.Entry == v {
 			switch {
 			case v.Template == mainT:
-				setBit(cur, 0)
+				constBit(k, 0)
 			case owner == nil:
 				// (the spawn sites are inputs)
 			case paramCell && len(entryDefs) > 0:
-				for _, d := range entryDefs {
-					setBit(cur, d)
+				for _, e := range entryDefs {
+					constBit(k, e)
 				}
 			default:
-				setBit(cur, 0)
+				constBit(k, 0)
 			}
 		}
 		inputs(v, func(p int32) {
 			if r.isW[p] {
-				setBit(cur, int(r.defIdx[p]-1))
+				constBit(k, int(r.defIdx[p]-1))
 				return
 			}
 			si := r.slot[p]
@@ -814,10 +908,10 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			switch q := rep[si-1]; {
 			case q == repEmpty:
 			case q < 0:
-				setBit(cur, int(-1-q))
+				constBit(k, int(-1-q))
 			default:
 				// (k's own set as an input adds nothing)
-				if j := sets.slot[q]; int(j) != k && seen[j] != int32(k+1) {
+				if j := d.slot[q]; int(j) != k && seen[j] != int32(k+1) {
 					seen[j] = int32(k + 1)
 					inList = append(inList, j)
 				}
@@ -843,52 +937,124 @@ func (r *rdSolver) dataflow(owner *cfg.Template, paramCell bool, entryDefs []int
 			fill[j]++
 		}
 	}
+	d.inStart, d.inList, d.depStart, d.depList = inStart, inList, depStart, depList
+}
 
-	// 3. Sweeps in region (reverse post-)order over the queued storing
-	// locations until none is: each ORs its listed inputs' sets into its
-	// own; a dependence forward is handled in the same sweep, one backward
-	// (a loop) in the next, so the sweeps are about the loop nesting depth
-	// plus one. (A LIFO worklist re-ORed the wide sets of floppy's globals
-	// many times over.) Every set starts with its constant part and only
-	// grows, and a storing location is queued again whenever an input's
-	// set grows, so the sweeps end at the least solution, as dataflowDense.
-	queued := grow(&b.queued, len(stores))
+// sweep is dataflow's step 3: sweeps in region (reverse post-)order over
+// the queued storing locations until none is: each joins its listed
+// inputs' sets into its own (orRow(k, j): j's set into k's, reporting
+// whether k's grew); a dependence forward is handled in the same sweep,
+// one backward (a loop) in the next, so the sweeps are about the loop
+// nesting depth plus one. (A LIFO worklist re-ORed the wide sets of
+// floppy's globals many times over.) Every set starts with its constant
+// part and only grows, and a storing location is queued again whenever
+// an input's set grows, so the sweeps end at the least solution, as
+// dataflowDense.
+func (r *rdSolver) sweep(d *rdDeps, orRow func(k, j int32) bool) error {
+	queued := grow(&r.df.queued, len(d.stores))
 	for k := range queued {
 		queued[k] = true
 	}
 	for more := true; more; {
 		more = false
-		for k := range stores {
+		for k := range d.stores {
 			if !queued[k] {
 				continue
 			}
 			if err := r.step(); err != nil {
-				return nil, err
+				return err
 			}
 			queued[k] = false
-			cur := store(int32(k))
-			var grew uint64
-			for _, j := range inList[inStart[k]:inStart[k+1]] {
-				src := store(j)
-				cur := cur[:len(src)]
-				for i, w := range src {
-					grew |= w &^ cur[i]
-					cur[i] |= w
+			grew := false
+			for _, j := range d.inList[d.inStart[k]:d.inStart[k+1]] {
+				if orRow(int32(k), j) {
+					grew = true
 				}
 			}
-			if grew == 0 {
+			if !grew {
 				continue
 			}
-			for _, d := range depList[depStart[k]:depStart[k+1]] {
-				if !queued[d] {
-					queued[d] = true
-					more = more || int(d) <= k
+			for _, dep := range d.depList[d.depStart[k]:d.depStart[k+1]] {
+				if !queued[dep] {
+					queued[dep] = true
+					more = more || int(dep) <= k
 				}
 			}
 		}
 	}
-	return sets, nil
+	return nil
 }
+
+// cappedMany returns, by storing location of the region (rdDeps.slot),
+// whether its in-set holds at least k definitions (k ≥ 1), or ctx's
+// error: dataflow's equations over sets capped at k elements (a set of k
+// or more is "many"). Capping maps union to union (a set with k elements
+// or more stays so in any union; below that the union is exact) and the
+// empty set to itself, so the least solution of the capped equations is
+// the capped least solution of dataflow's: "many" exactly where dataflow's
+// set has k definitions or more. compute uses it to find the φ locations
+// of a cell with many definitions without the region × definitions
+// bitsets, which its φ locations then make unnecessary.
+func (r *rdSolver) cappedMany(owner *cfg.Template, paramCell bool, entryDefs []int, k int) (*rdDeps, []bool, error) {
+	d, err := r.regionReps()
+	if err != nil {
+		return nil, nil, err
+	}
+	ns := len(d.stores)
+	b := &r.df
+	// set s: elems[s*(k-1):][:cnt[s]] while cnt[s] < k; cnt[s] == k: many.
+	elems := grow(&b.capElems, ns*(k-1))
+	cnt := grow(&b.capCnt, ns)
+	clear(cnt)
+	add := func(s int32, def int32) bool {
+		c := cnt[s]
+		if int(c) >= k {
+			return false
+		}
+		row := elems[int(s)*(k-1) : int(s)*(k-1)+int(c)]
+		if slices.Contains(row, def) {
+			return false
+		}
+		if int(c) == k-1 {
+			cnt[s] = int32(k)
+		} else {
+			elems[int(s)*(k-1)+int(c)] = def
+			cnt[s] = c + 1
+		}
+		return true
+	}
+	r.regionInputs(d, owner, paramCell, entryDefs, func(s, def int) { add(int32(s), int32(def)) })
+	err = r.sweep(d, func(s, j int32) bool {
+		if int(cnt[j]) >= k {
+			if int(cnt[s]) >= k {
+				return false
+			}
+			cnt[s] = int32(k)
+			return true
+		}
+		grew := false
+		for _, def := range elems[int(j)*(k-1) : int(j)*(k-1)+int(cnt[j])] {
+			if add(s, def) {
+				grew = true
+			}
+		}
+		return grew
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	many := grow(&b.capMany, ns)
+	for s := range many {
+		many[s] = int(cnt[s]) >= k
+	}
+	return d, many, nil
+}
+
+// capMinWords is the width of a cell's definition bitsets (in words)
+// from which compute looks for its φ locations with cappedMany first (a
+// variable for the tests, which use it everywhere; a phiThreshold over 64
+// makes the capped sets no smaller, and compute does without them).
+var capMinWords = 4
 
 // rdBuffers are dataflow's scratch slices, kept from one call to the next
 // (one cell after another) instead of allocated per call.
@@ -896,7 +1062,37 @@ type rdBuffers struct {
 	rep, next, mark, path, slot, stores []int32
 	inStart, inList, depStart, depList  []int32
 	seen, fill                          []int32
-	queued                              []bool
+	queued, grown                       []bool
+	capElems, capCnt                    []int32 // cappedMany's sets
+	capMany                             []bool
+}
+
+// bitsSpan is a span of rdSolver.bitsBuf: offset and length in words.
+type bitsSpan struct{ off, n int }
+
+// takeBits returns bitsBuf resized to n words, all zero: it clears the
+// spans recorded dirty since the last call (the callers record what they
+// write), or allocates a larger (zero) buffer. The words past the dirty
+// spans are zero already, so the result equals a cleared buffer.
+func (r *rdSolver) takeBits(n int) []uint64 {
+	if cap(r.bitsBuf) < n {
+		r.bitsBuf = make([]uint64, n)
+	} else {
+		all := r.bitsBuf[:cap(r.bitsBuf)]
+		for _, sp := range r.bitsDirty {
+			clear(all[sp.off : sp.off+sp.n])
+		}
+		r.bitsBuf = r.bitsBuf[:n]
+		if checkIncremental {
+			for i, w := range all {
+				if w != 0 {
+					panic(fmt.Sprintf("dfg: reaching definitions: word %d of the bit buffer not recorded dirty", i))
+				}
+			}
+		}
+	}
+	r.bitsDirty = r.bitsDirty[:0]
+	return r.bitsBuf
 }
 
 // grow returns *buf resized to n (contents unspecified), reallocating only

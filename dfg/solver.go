@@ -965,6 +965,7 @@ func (s *Solver) computeWTO() {
 			from[d] = min(from[d], s.pos[i])
 		}
 	}
+	var back []CellID // scratch: a head's back cells, with repeats
 	for id, h := range s.isHead {
 		if !h {
 			continue
@@ -973,13 +974,15 @@ func (s *Solver) computeWTO() {
 		// Only cells that flow back into the head from its own component
 		// need widening: the others come from outside, where the
 		// enclosing components' heads ensure termination.
-		var back []CellID
+		back = back[:0]
 		for _, e := range g.edges[id] {
 			if e.Src != nil && e.Cell != ControlCell && s.pos[e.Src.ID] >= from[id] {
 				back = append(back, e.Cell)
 			}
 		}
-		s.backC[id] = sortedSet(back)
+		if set := sortedSet(back); len(set) > 0 {
+			s.backC[id] = slices.Clone(set)
+		}
 	}
 }
 
@@ -1051,7 +1054,7 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	}
 	g := s.g
 	mod := g.mod[u.ID]
-	cells := sortedSet(append(slices.Clone(st.cells), mod...))
+	cells := sortedSet(append(append(make([]CellID, 0, len(st.cells)+len(mod)), st.cells...), mod...))
 	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
 	if _, ok := u.Act.(*cfg.InitGlobals); ok {
 		for i, c := range cells {
@@ -1222,7 +1225,8 @@ func (s *Solver) eval(loc *cfg.Loc) *State {
 
 // checkIncremental (CHORUS_CHECK_INCREMENTAL=1, and this package's tests)
 // makes eval compare every incremental evaluation with a full one and
-// panic on a difference.
+// panic on a difference (and reaching definitions check that their bit
+// buffer is all zero where takeBits assumes it is).
 var checkIncremental = os.Getenv("CHORUS_CHECK_INCREMENTAL") != ""
 
 // evalIncr is evalFull given prev, the result of loc's last evaluation

@@ -149,6 +149,13 @@ func (gr *growth) report(t *testing.T) {
 	if len(gr.xs) >= 2 {
 		t.Logf("growth in source lines (log-log slope) over %d files: locations n^%.2f, edges n^%.2f, time n^%.2f, CPU n^%.2f, peak heap n^%.2f",
 			len(gr.xs), slope(gr.xs, gr.locs), slope(gr.xs, gr.edges), slope(gr.xs, gr.secs), slope(gr.xs, gr.cpu), slope(gr.xs, gr.mem))
+		// Each step's exponent too (the target bounds every segment, and
+		// a late quadratic term hides in the overall slope).
+		var steps []string
+		for i := 1; i < len(gr.xs); i++ {
+			steps = append(steps, fmt.Sprintf("%.2f", slope(gr.xs[i-1:i+1], gr.cpu[i-1:i+1])))
+		}
+		t.Logf("CPU growth per step: n^(%s)", strings.Join(steps, ", "))
 	}
 }
 
