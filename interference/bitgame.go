@@ -49,7 +49,12 @@ type bitGame struct {
 	// writers (positions, ascending).
 	cells   []int32
 	writers map[int32][]int32
-	group   [][]int32        // cells with the same game (groups)
+	// group: cells with the same game (groups), numbered in the order
+	// they were formed (kept rows are by this number); order: the group
+	// numbers by first cell; grouped: the cells in some group.
+	group   [][]int32
+	order   []int
+	grouped map[int32]bool
 	live    map[int32]bitset // readerUseful per cell
 
 	exec    []bitset            // exec(a, ·) by position a, this round; nil: a cannot run
@@ -123,15 +128,34 @@ func (g *bitGame) overLimit(states int) error {
 // game of X reads X only through its writers (mod(·, X)) and the reader
 // positions that may use it (useful(·, X)), so cells with the same writers
 // and useful positions have the same flows, up to the name of the cell.
-// Each group is played once (ds1286: 104 cells, 29 games). Groups are
-// listed by their first cell, cells ascending.
-func (g *bitGame) groups() [][]int32 {
-	if g.group != nil {
-		return g.group
+// Each group is played once (ds1286: 104 cells, 29 games). It returns
+// the group numbers by first cell (cells ascending in a group): the order
+// in which run lists the groups' facts.
+//
+// Only the cells some writer of which can move now are grouped (active):
+// a writer u seeds a flow only from a pair (u, B) with exec(u, B), so a
+// cell none of whose writers has such a pair has no seed, and its game
+// (played from empty rows, or from kept rows that are empty for the same
+// reason: pairs and exec only grow) reaches no state and lists no fact.
+// Leaving it out changes no fact; it saves its liveness, a backward walk
+// over the whole program per cell (cdu31a: thousands of cells, no flow
+// at all, a fifth of its run). Activity only grows, and it is a function
+// of the writers, which all cells of a group share: a group is formed
+// complete, when its cells become active, and its number stays. (New
+// cells never join an older group anyway: two groups playing the same
+// game would still list the same facts.)
+func (g *bitGame) groups() []int {
+	if g.grouped == nil {
+		g.grouped = map[int32]bool{}
 	}
 	byKey := map[string]int{}
 	var key []byte
+	added := false
 	for _, x := range g.cells {
+		if g.grouped[x] || !bitGroupAll && !g.active(x) {
+			continue
+		}
+		g.grouped[x] = true
 		key = key[:0]
 		for _, w := range g.writers[x] {
 			key = binary.LittleEndian.AppendUint32(key, uint32(w))
@@ -149,10 +173,36 @@ func (g *bitGame) groups() [][]int32 {
 			i = len(g.group)
 			byKey[string(key)] = i
 			g.group = append(g.group, nil)
+			g.order = append(g.order, i)
+			added = true
 		}
 		g.group[i] = append(g.group[i], x)
 	}
-	return g.group
+	if added {
+		slices.SortFunc(g.order, func(i, j int) int { return int(g.group[i][0]) - int(g.group[j][0]) })
+	}
+	return g.order
+}
+
+// bitGroupAll groups every cell, active or not (the old computation, for
+// the tests that compare it with the lazy one).
+var bitGroupAll = false
+
+// active reports whether some writer u of x has a pair (u, B) with
+// exec(u, B) under the current pairs and compat (see groups).
+func (g *bitGame) active(x int32) bool {
+	for _, u := range g.writers[x] {
+		ex := g.pm.execSet(u)
+		if ex == nil {
+			continue
+		}
+		for i, w := range g.pm.rows[u] {
+			if w&ex[i] != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bound is an upper bound on the states the games of a round reach: per
@@ -167,8 +217,8 @@ func (g *bitGame) bound() int {
 		}
 	}
 	n := 0
-	for _, grp := range g.groups() {
-		for i, w := range g.useful(grp[0]) {
+	for _, gi := range g.groups() {
+		for i, w := range g.useful(g.group[gi][0]) {
 			for w != 0 {
 				n += perReader[i*64+bits.TrailingZeros64(w)]
 				w &= w - 1
@@ -208,7 +258,8 @@ func (g *bitGame) keepRows(np int) bool {
 	if g.noKeep {
 		return false
 	}
-	grps := g.groups()
+	g.groups()
+	grps := g.group
 	need := 0
 	for _, grp := range grps {
 		need += 8 * np * ((len(g.writers[grp[0]]) + 63) / 64)
@@ -221,6 +272,11 @@ func (g *bitGame) keepRows(np int) bool {
 		g.kept = make([][]uint64, len(grps))
 		g.keptFlows, g.keptStates = make([]int, len(grps)), make([]int, len(grps))
 		return true
+	}
+	// Groups formed since the last run start with no rows (nil).
+	for len(g.kept) < len(grps) {
+		g.kept = append(g.kept, nil)
+		g.keptFlows, g.keptStates = append(g.keptFlows, 0), append(g.keptStates, 0)
 	}
 	if len(g.keptA) == np {
 		return true // the same pairs: the same numbers
@@ -308,10 +364,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	var out []fact3
 	g.nFlows, g.nState = 0, 0
 	isW := newBitset(len(e.pos.locs))
-	for gi, grp := range g.groups() {
-		if gi%16 == 15 && ctx.Err() != nil {
+	for k, gi := range g.groups() {
+		if k%16 == 15 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		grp := g.group[gi]
 		x := grp[0]
 		wr := g.writers[x]
 		W := (len(wr) + 63) / 64
