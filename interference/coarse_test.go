@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -743,4 +744,67 @@ func TestCoarseSameCompatAndSortedSteps(t *testing.T) {
 		t.Fatalf("only %d runs under an unchanged compat: the test does not exercise the skip", skipped)
 	}
 	t.Logf("%d runs under an unchanged compat", skipped)
+}
+
+// Round leaves the compat rows of the positions that never stand in a
+// pair undecided (Engine.pairable): the same edges, blocks and sizes,
+// round by round, as deciding every row, in the exact game on bits, the
+// coarse game, the flow-insensitive one, and with bounds small enough to
+// fall from one game to the next within a round (the flow-insensitive
+// game then reads canrun of writers that the pair round left undecided),
+// on the test programs, generated ones and the SV-COMP tasks when
+// ../shared is present. It would catch a skipped row that some game reads.
+func TestUndecidedUnpairableRows(t *testing.T) {
+	progs := bitGamePrograms(t)
+	configs := map[string][]Option{
+		"bits":     nil,
+		"coarse":   {WithCoarse()},
+		"flat":     {WithFlowInsensitive()},
+		"fallback": {WithMaxTuples(200), WithMaxCoarseFlows(100)},
+	}
+	play := func(p *cfg.Program, opts []Option, all bool) (rounds []string, unpaired int, flat bool) {
+		decideAllRows = all
+		defer func() { decideAllRows = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, append([]Option{WithoutZ3()}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		for r := range 4 {
+			edges, blocks, st, err := e.Round(context.Background(), &weakening{round: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rounds = append(rounds, fmt.Sprint(st.Pairs, st.Flows, st.NewFacts, st.Coarse, st.FlowInsensitive, edges, blocks))
+			flat = flat || st.FlowInsensitive
+		}
+		unpaired = len(e.pos.locs)
+		for _, w := range e.pairable {
+			unpaired -= bits.OnesCount64(w)
+		}
+		return rounds, unpaired, flat
+	}
+	unpaired, fellToFlat := 0, 0
+	for name, opts := range configs {
+		for _, pr := range progs {
+			got, n, flat := play(pr.p, opts, false)
+			want, _, _ := play(pr.p, opts, true)
+			for r := range want {
+				if want[r] != got[r] {
+					t.Errorf("%s %s round %d:\n every row decided %.300s\n unpairable left   %.300s", name, pr.name, r, want[r], got[r])
+				}
+			}
+			if n > 0 {
+				unpaired++
+				if name == "fallback" && flat {
+					fellToFlat++
+				}
+			}
+		}
+	}
+	if unpaired < 20 || fellToFlat < 5 {
+		t.Fatalf("%d programs with unpairable positions, %d of them falling to the flow-insensitive game: the test does not exercise the rule", unpaired, fellToFlat)
+	}
+	t.Logf("%d program runs with unpairable positions, %d falling to the flow-insensitive game", unpaired, fellToFlat)
 }

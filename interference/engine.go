@@ -181,6 +181,8 @@ type Engine struct {
 	forceCoarse    bool
 	forceFlat      bool
 
+	// pairable: the positions that can stand in a pair (computePairable).
+	pairable bitset
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
 	compat []bool
@@ -426,6 +428,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	e.pairable = e.computePairable()
 	e.decided = make([]*decidedSig, np)
 	e.sigAnswers = map[string][]int8{}
 	e.once = e.newOnceRule()
@@ -558,69 +561,14 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
 	var st RoundStats
 	q0 := e.sat.Queries - e.sat.Bounded
-	k := len(e.classes)
 	sigs := map[string]bool{}
 	// The flow-insensitive game reads compat only as canrun(w) =
 	// compat(w, enabled(w)) of the positions w that modify a global cell
 	// (flat.go), and once it plays no other game ever does: the rest of
 	// compat is then never read, so its entries need not be decided.
 	flat := e.flat != nil || e.forceFlat
-	for b, l := range e.pos.locs {
-		if flat && (len(e.mod[b]) == 0 || e.compat[b*k+e.enClass[b]]) {
-			continue
-		}
-		// A position whose compat row is full (compat only grows) needs
-		// no signature: evaluating every condition there is most of the
-		// round's cost on small programs.
-		full := true
-		for c := 0; c < k && full; c++ {
-			full = e.compat[b*k+c]
-		}
-		if full {
-			continue
-		}
-		lits, reachable := e.signature(l, inv)
-		if !reachable {
-			sigs["⊥"] = true
-			continue
-		}
-		// The same signature as when this row was last decided, with
-		// the same classes asked (a flat round asks only enClass[b], and
-		// flat rounds never precede pair rounds): each sat query below
-		// would get the memoized answer it got then (satChecker.memo
-		// never forgets), which is already in the row, so the row
-		// cannot change. Skipping only saves the queries' keys and sorts.
-		if d := e.decided[b]; d != nil && (!d.flat || flat) && slices.Equal(d.lits, lits) {
-			sigs[d.key] = true
-			continue
-		}
-		key := literalsKey(lits)
-		sigs[key] = true
-		e.decided[b] = &decidedSig{lits: lits, key: key, flat: flat}
-		// The answers by signature (sigAnswers): positions with the same
-		// signature ask the same queries.
-		answers := e.sigAnswers[key]
-		if answers == nil {
-			answers = make([]int8, k)
-			e.sigAnswers[key] = answers
-		}
-		for c := 0; c < k; c++ {
-			if e.compat[b*k+c] || flat && c != e.enClass[b] {
-				continue
-			}
-			if answers[c] == answerUnknown {
-				answers[c] = answerUnsat
-				if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
-					answers[c] = answerSat
-				}
-			}
-			if answers[c] == answerSat {
-				e.compat[b*k+c] = true
-			}
-		}
-		if b%256 == 0 && ctx.Err() != nil {
-			return nil, nil, st, ctx.Err()
-		}
+	if err := e.decideRows(ctx, inv, flat, sigs); err != nil {
+		return nil, nil, st, err
 	}
 	st.Signatures = len(sigs)
 	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
@@ -672,7 +620,15 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	if err != nil && errors.Is(err, ErrTooManyFacts) && e.flat == nil && !e.noFallback {
 		// Too big for the coarse game's bit matrices: no pairs at all.
 		// The facts of earlier rounds stay valid; the blocks cover them
-		// anyway.
+		// anyway. The pair round above left the rows of the positions
+		// that never stand in a pair undecided (decideRows), and the
+		// flow-insensitive game reads canrun(w) of every writer: decided
+		// now, as a flat round does.
+		if err := e.decideRows(ctx, inv, true, sigs); err != nil {
+			return nil, nil, st, err
+		}
+		st.Signatures = len(sigs)
+		st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0
 		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
 		return e.flatRound(st)
 	}
@@ -683,6 +639,125 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	edges := e.filterOnce(inv, e.mapEdges(facts))
 	st.NewEdges = len(edges)
 	return edges, nil, st, nil
+}
+
+// decideRows decides the compat rows of this round under inv (see
+// Round), adding each signature's key to sigs: in a flat round only
+// canrun(w) of the writers w, else every class at every position that can
+// stand in a pair (pairable).
+func (e *Engine) decideRows(ctx context.Context, inv Invariants, flat bool, sigs map[string]bool) error {
+	k := len(e.classes)
+	for b, l := range e.pos.locs {
+		if flat && (len(e.mod[b]) == 0 || e.compat[b*k+e.enClass[b]]) {
+			continue
+		}
+		if !flat && !decideAllRows && !e.pairable.has(b) {
+			continue // its row is never read in a game with pairs (pairable)
+		}
+		// A position whose compat row is full (compat only grows) needs
+		// no signature: evaluating every condition there is most of the
+		// round's cost on small programs.
+		full := true
+		for c := 0; c < k && full; c++ {
+			full = e.compat[b*k+c]
+		}
+		if full {
+			continue
+		}
+		lits, reachable := e.signature(l, inv)
+		if !reachable {
+			sigs["⊥"] = true
+			continue
+		}
+		// The same signature as when this row was last decided, with
+		// the same classes asked (a flat round asks only enClass[b], and
+		// flat rounds never precede pair rounds): each sat query below
+		// would get the memoized answer it got then (satChecker.memo
+		// never forgets), which is already in the row, so the row
+		// cannot change. Skipping only saves the queries' keys and sorts.
+		if d := e.decided[b]; d != nil && (!d.flat || flat) && slices.Equal(d.lits, lits) {
+			sigs[d.key] = true
+			continue
+		}
+		key := literalsKey(lits)
+		sigs[key] = true
+		e.decided[b] = &decidedSig{lits: lits, key: key, flat: flat}
+		// The answers by signature (sigAnswers): positions with the same
+		// signature ask the same queries.
+		answers := e.sigAnswers[key]
+		if answers == nil {
+			answers = make([]int8, k)
+			e.sigAnswers[key] = answers
+		}
+		for c := 0; c < k; c++ {
+			if e.compat[b*k+c] || flat && c != e.enClass[b] {
+				continue
+			}
+			if answers[c] == answerUnknown {
+				answers[c] = answerUnsat
+				if e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+					answers[c] = answerSat
+				}
+			}
+			if answers[c] == answerSat {
+				e.compat[b*k+c] = true
+			}
+		}
+		if b%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// decideAllRows decides the rows of the positions that never stand in a
+// pair too (the old computation, for the test that compares the two).
+var decideAllRows = false
+
+// computePairable returns the positions that can stand in a pair, a
+// static superset of those any game with pairs reaches: the pair rules
+// (rules.go) start from pair(E, C) with E a spawn target and C a
+// successor of the spawn, and move a pair's positions only along cf and
+// into spawn targets, so every position of a pair is reachable from those
+// along cf and spawn. Every premise with compat in the games with pairs
+// (canrun(A) and compat(B, E) in the rules, exec in the worklist, the bit
+// and the coarse games) is joined with a pair holding that position, so
+// the compat row of any other position is never read there: Round does
+// not decide it (main's code before its first spawn, a handful of
+// positions on small programs, thousands on aztcd), which changes no
+// pair, flow or fact. The flow-insensitive game reads canrun(w) of every
+// writer w, pairs or not: its rounds decide those rows (decideRows).
+func (e *Engine) computePairable() bitset {
+	out := newBitset(len(e.pos.locs))
+	var work []int32
+	push := func(p int32) {
+		if !out.has(int(p)) {
+			out.set(int(p))
+			work = append(work, p)
+		}
+	}
+	for s := range e.pos.locs {
+		if len(e.spawn[s]) == 0 {
+			continue
+		}
+		for _, en := range e.spawn[s] {
+			push(en)
+		}
+		for _, c := range e.pos.cf[s] {
+			push(c)
+		}
+	}
+	for len(work) > 0 {
+		a := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a2 := range e.pos.cf[a] {
+			push(a2)
+		}
+		for _, en := range e.spawn[a] {
+			push(en)
+		}
+	}
+	return out
 }
 
 // flatRound finishes a Round with the flow-insensitive game.
