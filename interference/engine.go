@@ -573,6 +573,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	st.Signatures = len(sigs)
 	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
 	var facts []fact3
+	var parts [][]fact3 // the coarse game's facts, in lists read in order
 	var err error
 	if e.forceFlat && e.flat == nil {
 		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
@@ -585,7 +586,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	}
 	switch {
 	case e.coarse != nil:
-		facts, err = e.coarse.run(ctx)
+		parts, err = e.coarse.runParts(ctx)
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
 	case e.bits != nil:
@@ -611,8 +612,9 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 			err = c.adoptPairs(e.bits.pm)
 		}
 		e.coarse, e.bits, e.dl, e.game = c, nil, nil, nil
+		facts = nil // (the failed game's, if any)
 		if err == nil {
-			facts, err = e.coarse.run(ctx)
+			parts, err = e.coarse.runParts(ctx)
 		}
 		st.Pairs, st.Flows = e.coarse.sizes()
 		st.Coarse = true
@@ -635,8 +637,13 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 	if err != nil {
 		return nil, nil, st, err
 	}
-	st.NewFacts = len(facts)
-	edges := e.filterOnce(inv, e.mapEdges(facts))
+	if facts != nil {
+		parts = [][]fact3{facts}
+	}
+	for _, p := range parts {
+		st.NewFacts += len(p)
+	}
+	edges := e.filterOnce(inv, e.mapEdges(parts...))
 	st.NewEdges = len(edges)
 	return edges, nil, st, nil
 }
@@ -813,9 +820,10 @@ func (e *Engine) modifies(a int32, x int) bool {
 	return false
 }
 
-// mapEdges turns edge(W, X, B) facts into DFG edges into B and into the
-// non-positions of B's preceding runs, wherever the invariant needs X.
-func (e *Engine) mapEdges(facts []fact3) []Edge {
+// mapEdges turns edge(W, X, B) facts (lists read one after the other)
+// into DFG edges into B and into the non-positions of B's preceding runs,
+// wherever the invariant needs X.
+func (e *Engine) mapEdges(parts ...[]fact3) []Edge {
 	// Room for every edge up front: a first pass adds up the readers of
 	// each fact (readersAt's lists, cached per (b, x): the second pass
 	// reads them again), a bound that join filtering only lowers. The
@@ -823,16 +831,20 @@ func (e *Engine) mapEdges(facts []fact3) []Edge {
 	// (7.8 M edges from 6 M facts), and regrowing copied 180 MB.
 	users := e.readersAt() // (users.go)
 	n := 0
-	for _, f := range facts {
-		n += len(users.of(e, f.b, f.x))
+	for _, facts := range parts {
+		for _, f := range facts {
+			n += len(users.of(e, f.b, f.x))
+		}
 	}
 	out := make([]Edge, 0, n)
-	for _, f := range facts {
-		w := e.pos.locs[f.w]
-		x := int(f.x)
-		for _, l := range users.of(e, f.b, f.x) {
-			if !e.joinFiltered(w, l, x) {
-				out = append(out, Edge{Src: w, Cell: x, Dst: l})
+	for _, facts := range parts {
+		for _, f := range facts {
+			w := e.pos.locs[f.w]
+			x := int(f.x)
+			for _, l := range users.of(e, f.b, f.x) {
+				if !e.joinFiltered(w, l, x) {
+					out = append(out, Edge{Src: w, Cell: x, Dst: l})
+				}
 			}
 		}
 	}
