@@ -55,7 +55,9 @@ type bitGame struct {
 	group   [][]int32
 	order   []int
 	grouped map[int32]bool
-	live    map[int32]bitset // readerUseful per cell
+	// allWords: allGroupsWords, -1 until computed.
+	allWords int
+	live     map[int32]bitset // readerUseful per cell
 
 	exec    []bitset            // exec(a, ·) by position a, this round; nil: a cannot run
 	emitted map[[2]int32]bitset // (x, b) -> writer indices returned so far
@@ -88,7 +90,7 @@ var bitKeepBytes = 64 << 20
 const bitMaxBytes = 256 << 20
 
 func newBitGame(e *Engine, limit int) *bitGame {
-	g := &bitGame{e: e, limit: limit, writers: map[int32][]int32{}, live: map[int32]bitset{}, emitted: map[[2]int32]bitset{}}
+	g := &bitGame{e: e, limit: limit, writers: map[int32][]int32{}, live: map[int32]bitset{}, emitted: map[[2]int32]bitset{}, allWords: -1}
 	g.pm = newPairMatrix(e, func() (bitset, error) { return newBitset(len(e.pos.locs)), nil })
 	g.words = (len(e.pos.locs) + 63) / 64
 	for a := range e.pos.locs {
@@ -156,18 +158,7 @@ func (g *bitGame) groups() []int {
 			continue
 		}
 		g.grouped[x] = true
-		key = key[:0]
-		for _, w := range g.writers[x] {
-			key = binary.LittleEndian.AppendUint32(key, uint32(w))
-		}
-		key = append(key, '|')
-		for _, v := range g.useful(x) {
-			key = binary.LittleEndian.AppendUint64(key, v)
-		}
-		key = append(key, '|')
-		for _, v := range g.e.readerKillSet(int(x)) { // readerkill.go
-			key = binary.LittleEndian.AppendUint64(key, v)
-		}
+		key = g.groupKey(key[:0], x)
 		i, ok := byKey[string(key)]
 		if !ok {
 			i = len(g.group)
@@ -206,23 +197,52 @@ func (g *bitGame) active(x int32) bool {
 }
 
 // bound is an upper bound on the states the games of a round reach: per
-// group, the pairs (A, B) whose reader B may use the cell. The engine
-// falls back to the coarse game when it exceeds the fact bound before
-// any flow is played.
+// group of every cell, active or not (as when every cell was grouped, so
+// that the engine falls back to the coarse game exactly when it did), the
+// pairs (A, B) whose reader B may use the cell. The engine falls back to
+// the coarse game when it exceeds the fact bound before any flow is
+// played. The inactive cells' groups are first bounded without their
+// liveness (each by all pairs): when that passes, so does the exact sum,
+// and their liveness walks are saved (cdu31a).
 func (g *bitGame) bound() int {
 	perReader := make([]int, len(g.pm.rows))
+	all := 0
 	for b, row := range g.pm.rows {
 		for _, w := range row {
 			perReader[b] += bits.OnesCount64(w) // pair is symmetric
 		}
+		all += perReader[b]
 	}
-	n := 0
-	for _, gi := range g.groups() {
-		for i, w := range g.useful(g.group[gi][0]) {
+	sum := func(x int32) int {
+		n := 0
+		for i, w := range g.useful(x) {
 			for w != 0 {
 				n += perReader[i*64+bits.TrailingZeros64(w)]
 				w &= w - 1
 			}
+		}
+		return n
+	}
+	n := 0
+	for _, gi := range g.groups() {
+		n += sum(g.group[gi][0])
+	}
+	inactive := len(g.cells) - len(g.grouped)
+	if inactive == 0 || g.limit <= 0 {
+		return n
+	}
+	if g.pm.count+n+inactive*all <= g.limit {
+		return n + inactive*all
+	}
+	// The exact sum over the groups of every cell.
+	seen := map[string]bool{}
+	var key []byte
+	n = 0
+	for _, x := range g.cells {
+		key = g.groupKey(key[:0], x)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			n += sum(x)
 		}
 	}
 	return n
@@ -250,6 +270,44 @@ func (g *bitGame) index() {
 	}
 }
 
+// allGroupsWords is the writer row width (in words) summed over the
+// groups of every cell, active or not (computed once: the groups depend
+// only on static facts). keepRows decides by it, as it did when every
+// cell was grouped: counting the active groups only made drivers keep
+// rows they used to play from scratch (sbc60xxwdt: +40 MB and slower).
+func (g *bitGame) allGroupsWords() int {
+	if g.allWords >= 0 {
+		return g.allWords
+	}
+	seen := map[string]bool{}
+	var key []byte
+	g.allWords = 0
+	for _, x := range g.cells {
+		key = g.groupKey(key[:0], x)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			g.allWords += (len(g.writers[x]) + 63) / 64
+		}
+	}
+	return g.allWords
+}
+
+// groupKey appends the key of x's game (see groups) to key.
+func (g *bitGame) groupKey(key []byte, x int32) []byte {
+	for _, w := range g.writers[x] {
+		key = binary.LittleEndian.AppendUint32(key, uint32(w))
+	}
+	key = append(key, '|')
+	for _, v := range g.useful(x) {
+		key = binary.LittleEndian.AppendUint64(key, v)
+	}
+	key = append(key, '|')
+	for _, v := range g.e.readerKillSet(int(x)) { // readerkill.go
+		key = binary.LittleEndian.AppendUint64(key, v)
+	}
+	return key
+}
+
 // keepRows reports whether this run keeps its flow rows for the next one
 // (bitKeepBytes), and renumbers the rows kept from the last run by the
 // current pair index (np pairs; the pairs only grow, so each kept pair
@@ -260,11 +318,7 @@ func (g *bitGame) keepRows(np int) bool {
 	}
 	g.groups()
 	grps := g.group
-	need := 0
-	for _, grp := range grps {
-		need += 8 * np * ((len(g.writers[grp[0]]) + 63) / 64)
-	}
-	if need > bitKeepBytes {
+	if need := 8 * np * g.allGroupsWords(); need > bitKeepBytes {
 		g.noKeep, g.kept, g.keptFlows, g.keptStates = true, nil, nil, nil
 		return false
 	}
@@ -341,7 +395,10 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	for a := range g.exec {
 		g.exec[a] = g.pm.execSet(int32(a))
 	}
-	keep := g.keepRows(np)
+	// No active group: nothing to play or keep (and no reason to group
+	// every cell for keepRows' decision, which a later run makes as this
+	// one would have: it depends only on np, which only grows).
+	keep := len(g.order) > 0 && g.keepRows(np)
 
 	// Scratch, sized for the widest writer row: the rows (full and
 	// pending) of the pairs, the union per reader, and the work list.

@@ -808,3 +808,68 @@ func TestUndecidedUnpairableRows(t *testing.T) {
 	}
 	t.Logf("%d program runs with unpairable positions, %d falling to the flow-insensitive game", unpaired, fellToFlat)
 }
+
+// bitGame.bound, which groups only the active cells, decides the fall
+// to the coarse game as the sum over the groups of every cell did: at
+// least that sum, and over a bound exactly when it is, for several
+// bounds, round by round with weakening invariants, on the test programs,
+// generated ones and the SV-COMP tasks when ../shared is present. It
+// would catch a bound that lets the exact game play where it fell back
+// before (sbc60xxwdt did, with 40 MB more).
+func TestBitGameBoundAsAllGroups(t *testing.T) {
+	progs := bitGamePrograms(t)
+	bounds := func(p *cfg.Program, limit int, all bool) (counts, states []int) {
+		bitGroupAll = all
+		defer func() { bitGroupAll = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithMaxTuples(limit), withAllFacts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		if e.bits == nil {
+			return nil, nil
+		}
+		inv := &weakening{}
+		for inv.round = 0; inv.round < 4; inv.round++ {
+			k := len(e.classes)
+			for b, l := range e.pos.locs {
+				lits, ok := e.signature(l, inv)
+				if !ok {
+					continue
+				}
+				for c := 0; c < k; c++ {
+					if !e.compat[b*k+c] && e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+						e.compat[b*k+c] = true
+					}
+				}
+			}
+			if err := e.bits.pm.run(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			counts = append(counts, e.bits.pm.count)
+			states = append(states, e.bits.bound())
+		}
+		return counts, states
+	}
+	compared, over := 0, 0
+	for _, limit := range []int{DefaultMaxTuples, 20_000, 2_000, 300} {
+		for _, pr := range progs {
+			counts, got := bounds(pr.p, limit, false)
+			_, want := bounds(pr.p, limit, true)
+			for r := range want {
+				if got[r] < want[r] || (counts[r]+got[r] > limit) != (counts[r]+want[r] > limit) {
+					t.Errorf("%s limit %d round %d: %d pairs, bound %d, with every cell grouped %d", pr.name, limit, r, counts[r], got[r], want[r])
+				}
+				compared++
+				if counts[r]+want[r] > limit {
+					over++
+				}
+			}
+		}
+	}
+	if over < 20 || compared-over < 20 {
+		t.Fatalf("%d rounds over the bound of %d compared: the test does not exercise both sides", over, compared)
+	}
+	t.Logf("%d rounds compared, %d over the bound", compared, over)
+}
