@@ -49,8 +49,15 @@ type bitGame struct {
 	// writers (positions, ascending).
 	cells   []int32
 	writers map[int32][]int32
-	group   [][]int32        // cells with the same game (groups)
-	live    map[int32]bitset // readerUseful per cell
+	// group: cells with the same game (groups), numbered in the order
+	// they were formed (kept rows are by this number); order: the group
+	// numbers by first cell; grouped: the cells in some group.
+	group   [][]int32
+	order   []int
+	grouped map[int32]bool
+	// allWords: allGroupsWords, -1 until computed.
+	allWords int
+	live     map[int32]bitset // readerUseful per cell
 
 	exec    []bitset            // exec(a, ·) by position a, this round; nil: a cannot run
 	emitted map[[2]int32]bitset // (x, b) -> writer indices returned so far
@@ -83,7 +90,7 @@ var bitKeepBytes = 64 << 20
 const bitMaxBytes = 256 << 20
 
 func newBitGame(e *Engine, limit int) *bitGame {
-	g := &bitGame{e: e, limit: limit, writers: map[int32][]int32{}, live: map[int32]bitset{}, emitted: map[[2]int32]bitset{}}
+	g := &bitGame{e: e, limit: limit, writers: map[int32][]int32{}, live: map[int32]bitset{}, emitted: map[[2]int32]bitset{}, allWords: -1}
 	g.pm = newPairMatrix(e, func() (bitset, error) { return newBitset(len(e.pos.locs)), nil })
 	g.words = (len(e.pos.locs) + 63) / 64
 	for a := range e.pos.locs {
@@ -123,56 +130,119 @@ func (g *bitGame) overLimit(states int) error {
 // game of X reads X only through its writers (mod(·, X)) and the reader
 // positions that may use it (useful(·, X)), so cells with the same writers
 // and useful positions have the same flows, up to the name of the cell.
-// Each group is played once (ds1286: 104 cells, 29 games). Groups are
-// listed by their first cell, cells ascending.
-func (g *bitGame) groups() [][]int32 {
-	if g.group != nil {
-		return g.group
+// Each group is played once (ds1286: 104 cells, 29 games). It returns
+// the group numbers by first cell (cells ascending in a group): the order
+// in which run lists the groups' facts.
+//
+// Only the cells some writer of which can move now are grouped (active):
+// a writer u seeds a flow only from a pair (u, B) with exec(u, B), so a
+// cell none of whose writers has such a pair has no seed, and its game
+// (played from empty rows, or from kept rows that are empty for the same
+// reason: pairs and exec only grow) reaches no state and lists no fact.
+// Leaving it out changes no fact; it saves its liveness, a backward walk
+// over the whole program per cell (cdu31a: thousands of cells, no flow
+// at all, a fifth of its run). Activity only grows, and it is a function
+// of the writers, which all cells of a group share: a group is formed
+// complete, when its cells become active, and its number stays. (New
+// cells never join an older group anyway: two groups playing the same
+// game would still list the same facts.)
+func (g *bitGame) groups() []int {
+	if g.grouped == nil {
+		g.grouped = map[int32]bool{}
 	}
 	byKey := map[string]int{}
 	var key []byte
+	added := false
 	for _, x := range g.cells {
-		key = key[:0]
-		for _, w := range g.writers[x] {
-			key = binary.LittleEndian.AppendUint32(key, uint32(w))
+		if g.grouped[x] || !bitGroupAll && !g.active(x) {
+			continue
 		}
-		key = append(key, '|')
-		for _, v := range g.useful(x) {
-			key = binary.LittleEndian.AppendUint64(key, v)
-		}
-		key = append(key, '|')
-		for _, v := range g.e.readerKillSet(int(x)) { // readerkill.go
-			key = binary.LittleEndian.AppendUint64(key, v)
-		}
+		g.grouped[x] = true
+		key = g.groupKey(key[:0], x)
 		i, ok := byKey[string(key)]
 		if !ok {
 			i = len(g.group)
 			byKey[string(key)] = i
 			g.group = append(g.group, nil)
+			g.order = append(g.order, i)
+			added = true
 		}
 		g.group[i] = append(g.group[i], x)
 	}
-	return g.group
+	if added {
+		slices.SortFunc(g.order, func(i, j int) int { return int(g.group[i][0]) - int(g.group[j][0]) })
+	}
+	return g.order
+}
+
+// bitGroupAll groups every cell, active or not (the old computation, for
+// the tests that compare it with the lazy one).
+var bitGroupAll = false
+
+// active reports whether some writer u of x has a pair (u, B) with
+// exec(u, B) under the current pairs and compat (see groups).
+func (g *bitGame) active(x int32) bool {
+	for _, u := range g.writers[x] {
+		ex := g.pm.execSet(u)
+		if ex == nil {
+			continue
+		}
+		for i, w := range g.pm.rows[u] {
+			if w&ex[i] != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bound is an upper bound on the states the games of a round reach: per
-// group, the pairs (A, B) whose reader B may use the cell. The engine
-// falls back to the coarse game when it exceeds the fact bound before
-// any flow is played.
+// group of every cell, active or not (as when every cell was grouped, so
+// that the engine falls back to the coarse game exactly when it did), the
+// pairs (A, B) whose reader B may use the cell. The engine falls back to
+// the coarse game when it exceeds the fact bound before any flow is
+// played. The inactive cells' groups are first bounded without their
+// liveness (each by all pairs): when that passes, so does the exact sum,
+// and their liveness walks are saved (cdu31a).
 func (g *bitGame) bound() int {
 	perReader := make([]int, len(g.pm.rows))
+	all := 0
 	for b, row := range g.pm.rows {
 		for _, w := range row {
 			perReader[b] += bits.OnesCount64(w) // pair is symmetric
 		}
+		all += perReader[b]
 	}
-	n := 0
-	for _, grp := range g.groups() {
-		for i, w := range g.useful(grp[0]) {
+	sum := func(x int32) int {
+		n := 0
+		for i, w := range g.useful(x) {
 			for w != 0 {
 				n += perReader[i*64+bits.TrailingZeros64(w)]
 				w &= w - 1
 			}
+		}
+		return n
+	}
+	n := 0
+	for _, gi := range g.groups() {
+		n += sum(g.group[gi][0])
+	}
+	inactive := len(g.cells) - len(g.grouped)
+	if inactive == 0 || g.limit <= 0 {
+		return n
+	}
+	if g.pm.count+n+inactive*all <= g.limit {
+		return n + inactive*all
+	}
+	// The exact sum over the groups of every cell.
+	seen := map[string]bool{}
+	var key []byte
+	n = 0
+	for _, x := range g.cells {
+		key = g.groupKey(key[:0], x)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			n += sum(x)
 		}
 	}
 	return n
@@ -200,6 +270,44 @@ func (g *bitGame) index() {
 	}
 }
 
+// allGroupsWords is the writer row width (in words) summed over the
+// groups of every cell, active or not (computed once: the groups depend
+// only on static facts). keepRows decides by it, as it did when every
+// cell was grouped: counting the active groups only made drivers keep
+// rows they used to play from scratch (sbc60xxwdt: +40 MB and slower).
+func (g *bitGame) allGroupsWords() int {
+	if g.allWords >= 0 {
+		return g.allWords
+	}
+	seen := map[string]bool{}
+	var key []byte
+	g.allWords = 0
+	for _, x := range g.cells {
+		key = g.groupKey(key[:0], x)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			g.allWords += (len(g.writers[x]) + 63) / 64
+		}
+	}
+	return g.allWords
+}
+
+// groupKey appends the key of x's game (see groups) to key.
+func (g *bitGame) groupKey(key []byte, x int32) []byte {
+	for _, w := range g.writers[x] {
+		key = binary.LittleEndian.AppendUint32(key, uint32(w))
+	}
+	key = append(key, '|')
+	for _, v := range g.useful(x) {
+		key = binary.LittleEndian.AppendUint64(key, v)
+	}
+	key = append(key, '|')
+	for _, v := range g.e.readerKillSet(int(x)) { // readerkill.go
+		key = binary.LittleEndian.AppendUint64(key, v)
+	}
+	return key
+}
+
 // keepRows reports whether this run keeps its flow rows for the next one
 // (bitKeepBytes), and renumbers the rows kept from the last run by the
 // current pair index (np pairs; the pairs only grow, so each kept pair
@@ -208,12 +316,9 @@ func (g *bitGame) keepRows(np int) bool {
 	if g.noKeep {
 		return false
 	}
-	grps := g.groups()
-	need := 0
-	for _, grp := range grps {
-		need += 8 * np * ((len(g.writers[grp[0]]) + 63) / 64)
-	}
-	if need > bitKeepBytes {
+	g.groups()
+	grps := g.group
+	if need := 8 * np * g.allGroupsWords(); need > bitKeepBytes {
 		g.noKeep, g.kept, g.keptFlows, g.keptStates = true, nil, nil, nil
 		return false
 	}
@@ -221,6 +326,11 @@ func (g *bitGame) keepRows(np int) bool {
 		g.kept = make([][]uint64, len(grps))
 		g.keptFlows, g.keptStates = make([]int, len(grps)), make([]int, len(grps))
 		return true
+	}
+	// Groups formed since the last run start with no rows (nil).
+	for len(g.kept) < len(grps) {
+		g.kept = append(g.kept, nil)
+		g.keptFlows, g.keptStates = append(g.keptFlows, 0), append(g.keptStates, 0)
 	}
 	if len(g.keptA) == np {
 		return true // the same pairs: the same numbers
@@ -285,7 +395,10 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	for a := range g.exec {
 		g.exec[a] = g.pm.execSet(int32(a))
 	}
-	keep := g.keepRows(np)
+	// No active group: nothing to play or keep (and no reason to group
+	// every cell for keepRows' decision, which a later run makes as this
+	// one would have: it depends only on np, which only grows).
+	keep := len(g.order) > 0 && g.keepRows(np)
 
 	// Scratch, sized for the widest writer row: the rows (full and
 	// pending) of the pairs, the union per reader, and the work list.
@@ -308,10 +421,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	var out []fact3
 	g.nFlows, g.nState = 0, 0
 	isW := newBitset(len(e.pos.locs))
-	for gi, grp := range g.groups() {
-		if gi%16 == 15 && ctx.Err() != nil {
+	for k, gi := range g.groups() {
+		if k%16 == 15 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		grp := g.group[gi]
 		x := grp[0]
 		wr := g.writers[x]
 		W := (len(wr) + 63) / 64

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"math/bits"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -375,6 +377,61 @@ func TestBitGameKeptRowsAsFromScratch(t *testing.T) {
 	t.Logf("%d later rounds with new facts", resumed)
 }
 
+// The exact game on bits groups only the cells some writer of which can
+// move (bitGame.groups): the same facts, in the same order, and the same
+// sizes, round by round, as grouping every cell up front, on the test
+// programs, generated ones and the SV-COMP tasks when ../shared is
+// present. It would catch a group left out that has a seed, a group
+// formed late that misses facts of its kept rows, or facts listed in
+// another order.
+func TestBitGameLazyGroupsAsAll(t *testing.T) {
+	progs := bitGamePrograms(t)
+	lazy := 0
+	for _, pr := range progs {
+		got, gotSizes := exactRounds(t, pr)
+		bitGroupAll = true
+		want, wantSizes := exactRounds(t, pr)
+		bitGroupAll = false
+		for r := range want {
+			if fmt.Sprint(want[r]) != fmt.Sprint(got[r]) {
+				t.Errorf("%s round %d:\n all cells grouped %v\n active only      %v", pr.name, r, want[r], got[r])
+			}
+			if wantSizes[r] != gotSizes[r] {
+				t.Errorf("%s round %d: sizes all cells grouped %v, active only %v", pr.name, r, wantSizes[r], gotSizes[r])
+			}
+		}
+		if inactiveCells(t, pr) > 0 {
+			lazy++
+		}
+	}
+	if lazy < 10 {
+		t.Fatalf("only %d programs with a cell left ungrouped: the test does not exercise the lazy grouping", lazy)
+	}
+	t.Logf("%d programs with cells left ungrouped after 4 rounds", lazy)
+}
+
+// inactiveCells plays the rounds of exactRounds and counts the cells with
+// writers that the game on bits left ungrouped at the end.
+func inactiveCells(t *testing.T, pr namedProg) int {
+	t.Helper()
+	part := dfg.NewPartition(pr.p, false)
+	e, err := New(pr.p, dfgCells{dfg.New(pr.p, part), part}, WithoutZ3(), WithMaxTuples(0), withAllFacts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	inv := &weakening{}
+	for inv.round = 0; inv.round < 4; inv.round++ {
+		if _, _, _, err := e.Round(context.Background(), inv); err != nil {
+			t.Fatalf("%s: %v", pr.name, err)
+		}
+	}
+	if e.bits == nil {
+		return 0
+	}
+	return len(e.bits.cells) - len(e.bits.grouped)
+}
+
 // The games list only the edge facts at positions that can map to a DFG
 // edge (Engine.emits); Round returns the same DFG edges, round by round,
 // as with every fact listed (withAllFacts), in the exact game on bits and
@@ -625,4 +682,194 @@ func TestCoarseConcurrentRows(t *testing.T) {
 		concurrent++
 	}
 	t.Logf("%d programs compared", concurrent)
+}
+
+// The coarse game skips a run under the compat of its last complete run
+// (coarseGame.run) and walks successor lists sorted once (stepSuccs): the
+// same facts and sizes, round by round, as playing every run with the
+// lists sorted at each step, on rounds that repeat their invariants (so
+// that compat stays the same) between rounds that weaken them. It would
+// catch a skipped run that had something new to derive, or a successor
+// list missing a successor or out of order.
+func TestCoarseSameCompatAndSortedSteps(t *testing.T) {
+	progs := bitGamePrograms(t)
+	schedule := []int{0, 0, 1, 1, 2, 3, 3}
+	play := func(p *cfg.Program, replay bool) (rounds []string, skipped int) {
+		coarseReplaySameCompat = replay
+		defer func() { coarseReplaySameCompat = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithCoarse())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		for _, r := range schedule {
+			same := e.coarse != nil && e.coarse.ran && slices.Equal(e.coarse.compatSeen, e.compat)
+			edges, _, st, err := e.Round(context.Background(), &weakening{round: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.coarse == nil {
+				return nil, 0 // not the coarse game
+			}
+			for b := range e.coarse.n {
+				want := slices.Sorted(slices.Values(e.spawn[b]))
+				if !slices.Equal(e.coarse.spawnSorted[b], want) {
+					t.Fatalf("position %d: spawn list %v, want %v", b, e.coarse.spawnSorted[b], want)
+				}
+				want = slices.Sorted(slices.Values(append(slices.Clone(e.spawn[b]), e.pos.cf[b]...)))
+				if !slices.Equal(e.coarse.succSorted[b], want) {
+					t.Fatalf("position %d: successor list %v, want %v", b, e.coarse.succSorted[b], want)
+				}
+			}
+			if same && slices.Equal(e.coarse.compatSeen, e.compat) {
+				skipped++
+			}
+			rounds = append(rounds, fmt.Sprint(st.Pairs, st.Flows, st.NewFacts, edges))
+		}
+		return rounds, skipped
+	}
+	skipped := 0
+	for _, pr := range progs {
+		got, n := play(pr.p, false)
+		want, _ := play(pr.p, true)
+		for r := range want {
+			if want[r] != got[r] {
+				t.Errorf("%s round %d:\n every run played %.300s\n same compat skipped %.300s", pr.name, r, want[r], got[r])
+			}
+		}
+		skipped += n
+	}
+	if skipped < 50 {
+		t.Fatalf("only %d runs under an unchanged compat: the test does not exercise the skip", skipped)
+	}
+	t.Logf("%d runs under an unchanged compat", skipped)
+}
+
+// Round leaves the compat rows of the positions that never stand in a
+// pair undecided (Engine.pairable): the same edges, blocks and sizes,
+// round by round, as deciding every row, in the exact game on bits, the
+// coarse game, the flow-insensitive one, and with bounds small enough to
+// fall from one game to the next within a round (the flow-insensitive
+// game then reads canrun of writers that the pair round left undecided),
+// on the test programs, generated ones and the SV-COMP tasks when
+// ../shared is present. It would catch a skipped row that some game reads.
+func TestUndecidedUnpairableRows(t *testing.T) {
+	progs := bitGamePrograms(t)
+	configs := map[string][]Option{
+		"bits":     nil,
+		"coarse":   {WithCoarse()},
+		"flat":     {WithFlowInsensitive()},
+		"fallback": {WithMaxTuples(200), WithMaxCoarseFlows(100)},
+	}
+	play := func(p *cfg.Program, opts []Option, all bool) (rounds []string, unpaired int, flat bool) {
+		decideAllRows = all
+		defer func() { decideAllRows = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, append([]Option{WithoutZ3()}, opts...)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		for r := range 4 {
+			edges, blocks, st, err := e.Round(context.Background(), &weakening{round: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rounds = append(rounds, fmt.Sprint(st.Pairs, st.Flows, st.NewFacts, st.Coarse, st.FlowInsensitive, edges, blocks))
+			flat = flat || st.FlowInsensitive
+		}
+		unpaired = len(e.pos.locs)
+		for _, w := range e.pairable {
+			unpaired -= bits.OnesCount64(w)
+		}
+		return rounds, unpaired, flat
+	}
+	unpaired, fellToFlat := 0, 0
+	for name, opts := range configs {
+		for _, pr := range progs {
+			got, n, flat := play(pr.p, opts, false)
+			want, _, _ := play(pr.p, opts, true)
+			for r := range want {
+				if want[r] != got[r] {
+					t.Errorf("%s %s round %d:\n every row decided %.300s\n unpairable left   %.300s", name, pr.name, r, want[r], got[r])
+				}
+			}
+			if n > 0 {
+				unpaired++
+				if name == "fallback" && flat {
+					fellToFlat++
+				}
+			}
+		}
+	}
+	if unpaired < 20 || fellToFlat < 5 {
+		t.Fatalf("%d programs with unpairable positions, %d of them falling to the flow-insensitive game: the test does not exercise the rule", unpaired, fellToFlat)
+	}
+	t.Logf("%d program runs with unpairable positions, %d falling to the flow-insensitive game", unpaired, fellToFlat)
+}
+
+// bitGame.bound, which groups only the active cells, decides the fall
+// to the coarse game as the sum over the groups of every cell did: at
+// least that sum, and over a bound exactly when it is, for several
+// bounds, round by round with weakening invariants, on the test programs,
+// generated ones and the SV-COMP tasks when ../shared is present. It
+// would catch a bound that lets the exact game play where it fell back
+// before (sbc60xxwdt did, with 40 MB more).
+func TestBitGameBoundAsAllGroups(t *testing.T) {
+	progs := bitGamePrograms(t)
+	bounds := func(p *cfg.Program, limit int, all bool) (counts, states []int) {
+		bitGroupAll = all
+		defer func() { bitGroupAll = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), WithMaxTuples(limit), withAllFacts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		if e.bits == nil {
+			return nil, nil
+		}
+		inv := &weakening{}
+		for inv.round = 0; inv.round < 4; inv.round++ {
+			k := len(e.classes)
+			for b, l := range e.pos.locs {
+				lits, ok := e.signature(l, inv)
+				if !ok {
+					continue
+				}
+				for c := 0; c < k; c++ {
+					if !e.compat[b*k+c] && e.sat.sat(append(append([]Literal(nil), lits...), e.classes[c]...)) {
+						e.compat[b*k+c] = true
+					}
+				}
+			}
+			if err := e.bits.pm.run(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			counts = append(counts, e.bits.pm.count)
+			states = append(states, e.bits.bound())
+		}
+		return counts, states
+	}
+	compared, over := 0, 0
+	for _, limit := range []int{DefaultMaxTuples, 20_000, 2_000, 300} {
+		for _, pr := range progs {
+			counts, got := bounds(pr.p, limit, false)
+			_, want := bounds(pr.p, limit, true)
+			for r := range want {
+				if got[r] < want[r] || (counts[r]+got[r] > limit) != (counts[r]+want[r] > limit) {
+					t.Errorf("%s limit %d round %d: %d pairs, bound %d, with every cell grouped %d", pr.name, limit, r, counts[r], got[r], want[r])
+				}
+				compared++
+				if counts[r]+want[r] > limit {
+					over++
+				}
+			}
+		}
+	}
+	if over < 20 || compared-over < 20 {
+		t.Fatalf("%d rounds over the bound of %d compared: the test does not exercise both sides", over, compared)
+	}
+	t.Logf("%d rounds compared, %d over the bound", compared, over)
 }

@@ -181,6 +181,8 @@ type Engine struct {
 	forceCoarse    bool
 	forceFlat      bool
 
+	// pairable: the positions that can stand in a pair (computePairable).
+	pairable bitset
 	// compat[b*len(classes)+k]: Φ̂(b) ∧ classes[k] may be satisfiable.
 	// Kept as the union over rounds (monotone; see Round).
 	compat []bool
@@ -426,6 +428,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 		e.enClass[i] = id
 	}
 	e.compat = make([]bool, np*len(e.classes))
+	e.pairable = e.computePairable()
 	e.decided = make([]*decidedSig, np)
 	e.sigAnswers = map[string][]int8{}
 	e.once = e.newOnceRule()
@@ -558,16 +561,105 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
 	var st RoundStats
 	q0 := e.sat.Queries - e.sat.Bounded
-	k := len(e.classes)
 	sigs := map[string]bool{}
 	// The flow-insensitive game reads compat only as canrun(w) =
 	// compat(w, enabled(w)) of the positions w that modify a global cell
 	// (flat.go), and once it plays no other game ever does: the rest of
 	// compat is then never read, so its entries need not be decided.
 	flat := e.flat != nil || e.forceFlat
+	if err := e.decideRows(ctx, inv, flat, sigs); err != nil {
+		return nil, nil, st, err
+	}
+	st.Signatures = len(sigs)
+	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
+	var facts []fact3
+	var parts [][]fact3 // the coarse game's facts, in lists read in order
+	var err error
+	if e.forceFlat && e.flat == nil {
+		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
+	}
+	if e.forceCoarse && e.coarse == nil && e.flat == nil {
+		e.coarse, e.bits, e.dl, e.game = newCoarseGame(e), nil, nil, nil
+	}
+	if e.flat != nil {
+		return e.flatRound(st)
+	}
+	switch {
+	case e.coarse != nil:
+		parts, err = e.coarse.runParts(ctx)
+		st.Pairs, st.Flows = e.coarse.sizes()
+		st.Coarse = true
+	case e.bits != nil:
+		facts, err = e.bits.run(ctx)
+		st.Pairs, st.Flows = e.bits.sizes()
+	case e.dl != nil:
+		facts, err = e.dl.run(ctx)
+		st.Pairs, st.Flows = e.dl.sizes()
+	default:
+		facts, err = e.game.run(ctx)
+		st.Pairs, st.Flows = len(e.game.pairs), len(e.game.flows)
+	}
+	if err != nil && errors.Is(err, datalog.ErrTupleLimit) {
+		err = fmt.Errorf("%w: %v", ErrTooManyFacts, err)
+	}
+	if err != nil && errors.Is(err, ErrTooManyFacts) && e.coarse == nil && !e.noFallback {
+		// Too big for the exact game: start over with the coarse rules
+		// (a superset of the exact edges; the edges of earlier rounds
+		// stay valid).
+		c := newCoarseGame(e)
+		err = nil
+		if e.bits != nil {
+			err = c.adoptPairs(e.bits.pm)
+		}
+		e.coarse, e.bits, e.dl, e.game = c, nil, nil, nil
+		facts = nil // (the failed game's, if any)
+		if err == nil {
+			parts, err = e.coarse.runParts(ctx)
+		}
+		st.Pairs, st.Flows = e.coarse.sizes()
+		st.Coarse = true
+	}
+	if err != nil && errors.Is(err, ErrTooManyFacts) && e.flat == nil && !e.noFallback {
+		// Too big for the coarse game's bit matrices: no pairs at all.
+		// The facts of earlier rounds stay valid; the blocks cover them
+		// anyway. The pair round above left the rows of the positions
+		// that never stand in a pair undecided (decideRows), and the
+		// flow-insensitive game reads canrun(w) of every writer: decided
+		// now, as a flat round does.
+		if err := e.decideRows(ctx, inv, true, sigs); err != nil {
+			return nil, nil, st, err
+		}
+		st.Signatures = len(sigs)
+		st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0
+		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
+		return e.flatRound(st)
+	}
+	if err != nil {
+		return nil, nil, st, err
+	}
+	if facts != nil {
+		parts = [][]fact3{facts}
+	}
+	for _, p := range parts {
+		st.NewFacts += len(p)
+	}
+	edges := e.filterOnce(inv, e.mapEdges(parts...))
+	st.NewEdges = len(edges)
+	return edges, nil, st, nil
+}
+
+// decideRows decides the compat rows of this round under inv (see
+// Round), adding each signature's key to sigs: in a flat round only
+// canrun(w) of the writers w, else every class at every position that can
+// stand in a pair (pairable).
+func (e *Engine) decideRows(ctx context.Context, inv Invariants, flat bool, sigs map[string]bool) error {
+	k := len(e.classes)
 	for b, l := range e.pos.locs {
 		if flat && (len(e.mod[b]) == 0 || e.compat[b*k+e.enClass[b]]) {
 			continue
+		}
+		if !flat && !decideAllRows && !e.pairable.has(b) {
+			continue // its row is never read in a game with pairs (pairable)
 		}
 		// A position whose compat row is full (compat only grows) needs
 		// no signature: evaluating every condition there is most of the
@@ -619,70 +711,60 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, Ro
 			}
 		}
 		if b%256 == 0 && ctx.Err() != nil {
-			return nil, nil, st, ctx.Err()
+			return ctx.Err()
 		}
 	}
-	st.Signatures = len(sigs)
-	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
-	var facts []fact3
-	var err error
-	if e.forceFlat && e.flat == nil {
-		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
-	}
-	if e.forceCoarse && e.coarse == nil && e.flat == nil {
-		e.coarse, e.bits, e.dl, e.game = newCoarseGame(e), nil, nil, nil
-	}
-	if e.flat != nil {
-		return e.flatRound(st)
-	}
-	switch {
-	case e.coarse != nil:
-		facts, err = e.coarse.run(ctx)
-		st.Pairs, st.Flows = e.coarse.sizes()
-		st.Coarse = true
-	case e.bits != nil:
-		facts, err = e.bits.run(ctx)
-		st.Pairs, st.Flows = e.bits.sizes()
-	case e.dl != nil:
-		facts, err = e.dl.run(ctx)
-		st.Pairs, st.Flows = e.dl.sizes()
-	default:
-		facts, err = e.game.run(ctx)
-		st.Pairs, st.Flows = len(e.game.pairs), len(e.game.flows)
-	}
-	if err != nil && errors.Is(err, datalog.ErrTupleLimit) {
-		err = fmt.Errorf("%w: %v", ErrTooManyFacts, err)
-	}
-	if err != nil && errors.Is(err, ErrTooManyFacts) && e.coarse == nil && !e.noFallback {
-		// Too big for the exact game: start over with the coarse rules
-		// (a superset of the exact edges; the edges of earlier rounds
-		// stay valid).
-		c := newCoarseGame(e)
-		err = nil
-		if e.bits != nil {
-			err = c.adoptPairs(e.bits.pm)
+	return nil
+}
+
+// decideAllRows decides the rows of the positions that never stand in a
+// pair too (the old computation, for the test that compares the two).
+var decideAllRows = false
+
+// computePairable returns the positions that can stand in a pair, a
+// static superset of those any game with pairs reaches: the pair rules
+// (rules.go) start from pair(E, C) with E a spawn target and C a
+// successor of the spawn, and move a pair's positions only along cf and
+// into spawn targets, so every position of a pair is reachable from those
+// along cf and spawn. Every premise with compat in the games with pairs
+// (canrun(A) and compat(B, E) in the rules, exec in the worklist, the bit
+// and the coarse games) is joined with a pair holding that position, so
+// the compat row of any other position is never read there: Round does
+// not decide it (main's code before its first spawn, a handful of
+// positions on small programs, thousands on aztcd), which changes no
+// pair, flow or fact. The flow-insensitive game reads canrun(w) of every
+// writer w, pairs or not: its rounds decide those rows (decideRows).
+func (e *Engine) computePairable() bitset {
+	out := newBitset(len(e.pos.locs))
+	var work []int32
+	push := func(p int32) {
+		if !out.has(int(p)) {
+			out.set(int(p))
+			work = append(work, p)
 		}
-		e.coarse, e.bits, e.dl, e.game = c, nil, nil, nil
-		if err == nil {
-			facts, err = e.coarse.run(ctx)
+	}
+	for s := range e.pos.locs {
+		if len(e.spawn[s]) == 0 {
+			continue
 		}
-		st.Pairs, st.Flows = e.coarse.sizes()
-		st.Coarse = true
+		for _, en := range e.spawn[s] {
+			push(en)
+		}
+		for _, c := range e.pos.cf[s] {
+			push(c)
+		}
 	}
-	if err != nil && errors.Is(err, ErrTooManyFacts) && e.flat == nil && !e.noFallback {
-		// Too big for the coarse game's bit matrices: no pairs at all.
-		// The facts of earlier rounds stay valid; the blocks cover them
-		// anyway.
-		e.flat, e.coarse, e.bits, e.dl, e.game = newFlatGame(e), nil, nil, nil, nil
-		return e.flatRound(st)
+	for len(work) > 0 {
+		a := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a2 := range e.pos.cf[a] {
+			push(a2)
+		}
+		for _, en := range e.spawn[a] {
+			push(en)
+		}
 	}
-	if err != nil {
-		return nil, nil, st, err
-	}
-	st.NewFacts = len(facts)
-	edges := e.filterOnce(inv, e.mapEdges(facts))
-	st.NewEdges = len(edges)
-	return edges, nil, st, nil
+	return out
 }
 
 // flatRound finishes a Round with the flow-insensitive game.
@@ -738,20 +820,31 @@ func (e *Engine) modifies(a int32, x int) bool {
 	return false
 }
 
-// mapEdges turns edge(W, X, B) facts into DFG edges into B and into the
-// non-positions of B's preceding runs, wherever the invariant needs X.
-func (e *Engine) mapEdges(facts []fact3) []Edge {
-	// The games list only facts that map to some edge (emits), most to
-	// one or a few: room for them up front saves regrowing a slice of
-	// millions of edges (pcwd: a third of mapEdges).
-	out := make([]Edge, 0, len(facts)+len(facts)/4)
+// mapEdges turns edge(W, X, B) facts (lists read one after the other)
+// into DFG edges into B and into the non-positions of B's preceding runs,
+// wherever the invariant needs X.
+func (e *Engine) mapEdges(parts ...[]fact3) []Edge {
+	// Room for every edge up front: a first pass adds up the readers of
+	// each fact (readersAt's lists, cached per (b, x): the second pass
+	// reads them again), a bound that join filtering only lowers. The
+	// estimate of 1.25 edges per fact it replaces fell short on aztcd
+	// (7.8 M edges from 6 M facts), and regrowing copied 180 MB.
 	users := e.readersAt() // (users.go)
-	for _, f := range facts {
-		w := e.pos.locs[f.w]
-		x := int(f.x)
-		for _, l := range users.of(e, f.b, f.x) {
-			if !e.joinFiltered(w, l, x) {
-				out = append(out, Edge{Src: w, Cell: x, Dst: l})
+	n := 0
+	for _, facts := range parts {
+		for _, f := range facts {
+			n += len(users.of(e, f.b, f.x))
+		}
+	}
+	out := make([]Edge, 0, n)
+	for _, facts := range parts {
+		for _, f := range facts {
+			w := e.pos.locs[f.w]
+			x := int(f.x)
+			for _, l := range users.of(e, f.b, f.x) {
+				if !e.joinFiltered(w, l, x) {
+					out = append(out, Edge{Src: w, Cell: x, Dst: l})
+				}
 			}
 		}
 	}
