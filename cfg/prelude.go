@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -33,76 +34,128 @@ var prunePreludes = true
 // "??/" (a backslash), a universal character name (\u0041 spells "A"),
 // or a kept macro that pastes tokens (##).
 func prunePrelude(predefined, builtin string, src []byte) (string, string, bool) {
-	if hiddenIdentifiers(src) || hiddenIdentifiers([]byte(predefined)) || hiddenIdentifiers([]byte(builtin)) {
+	if hiddenIdentifiers(src) {
 		return predefined, builtin, false
 	}
-	pre := splitPrelude(predefined, macroName)
-	bi := builtinPrelude(builtin)
-	// byName: the candidate lines (macros and prototypes) named by a word.
-	type lineRef struct {
-		p *preludeText
-		i int
+	x := preludeIndexOf(predefined, builtin)
+	if x == nil {
+		return predefined, builtin, false
 	}
-	byName := map[string][]lineRef{}
-	for _, p := range []*preludeText{&pre, &bi} {
-		for i, name := range p.names {
-			if name != "" {
-				byName[name] = append(byName[name], lineRef{p, i})
-			}
-		}
-	}
-	keptPre := make([]bool, len(pre.lines))
-	keptBi := make([]bool, len(bi.lines))
-	kept := func(r lineRef) *bool {
-		if r.p == &pre {
-			return &keptPre[r.i]
-		}
-		return &keptBi[r.i]
-	}
-	seen := map[string]bool{}
+	kept := slices.Clone(x.base)
 	var queue []string
-	push := func(text string) {
-		forEachWord(text, func(w string) {
-			if !seen[w] {
-				seen[w] = true
-				queue = append(queue, w)
+	use := func(w string) {
+		for _, c := range x.byName[w] {
+			if !kept[c] {
+				kept[c] = true
+				queue = append(queue, x.lines[c])
 			}
-		})
+		}
 	}
-	push(string(src))
-	for _, p := range []*preludeText{&pre, &bi} {
-		for i, name := range p.names {
-			if name == "" {
-				push(p.lines[i]) // not a candidate: always kept
+	forEachWord(string(src), use)
+	for len(queue) > 0 {
+		line := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if strings.Contains(line, "##") {
+			// A kept macro pastes tokens: it can form names no text
+			// spells.
+			return predefined, builtin, false
+		}
+		forEachWord(line, use)
+	}
+	return x.join(kept[:x.split], 0), x.join(kept[x.split:], x.split), true
+}
+
+// preludeIndex is a prelude split into lines: the candidate lines (#define
+// lines of the predefined macros, prototypes of the builtins) by the name
+// they define, and the candidates that the prelude's other lines (always
+// kept) name, directly or through other candidates.
+type preludeIndex struct {
+	lines  []string // predefined's lines, then builtin's
+	names  []string // the name each candidate line defines; "" for the others
+	split  int      // where builtin's lines start
+	byName map[string][]int
+	base   []bool // by line: kept whatever the unit names
+}
+
+var (
+	preludeMu      sync.Mutex
+	preludeIndexes = map[[2]string]*preludeIndex{}
+)
+
+// preludeIndexOf indexes a prelude once per process (nil when it cannot
+// be pruned: it has hidden identifiers, or a line that is always kept
+// pastes tokens).
+func preludeIndexOf(predefined, builtin string) *preludeIndex {
+	preludeMu.Lock()
+	defer preludeMu.Unlock()
+	key := [2]string{predefined, builtin}
+	if x, ok := preludeIndexes[key]; ok {
+		return x
+	}
+	x := newPreludeIndex(predefined, builtin)
+	preludeIndexes[key] = x
+	return x
+}
+
+func newPreludeIndex(predefined, builtin string) *preludeIndex {
+	if hiddenIdentifiers([]byte(predefined)) || hiddenIdentifiers([]byte(builtin)) {
+		return nil
+	}
+	x := &preludeIndex{byName: map[string][]int{}}
+	for _, l := range strings.Split(predefined, "\n") {
+		x.lines = append(x.lines, l)
+		x.names = append(x.names, macroName(l))
+	}
+	x.split = len(x.lines)
+	for _, l := range strings.Split(builtin, "\n") {
+		x.lines = append(x.lines, l)
+		x.names = append(x.names, prototypeName(l))
+	}
+	for i, name := range x.names {
+		if name != "" {
+			x.byName[name] = append(x.byName[name], i)
+		}
+	}
+	x.base = make([]bool, len(x.lines))
+	var queue []int
+	use := func(w string) {
+		for _, c := range x.byName[w] {
+			if !x.base[c] {
+				x.base[c] = true
+				queue = append(queue, c)
 			}
+		}
+	}
+	for i, name := range x.names {
+		if name == "" {
+			x.base[i] = true
+			queue = append(queue, i)
 		}
 	}
 	for len(queue) > 0 {
-		w := queue[len(queue)-1]
+		i := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		for _, r := range byName[w] {
-			k := kept(r)
-			if *k {
-				continue
-			}
-			*k = true
-			line := r.p.lines[r.i]
-			if strings.Contains(line, "##") {
-				// A kept macro pastes tokens: it can form names no text
-				// spells.
-				return predefined, builtin, false
-			}
-			push(line)
+		if strings.Contains(x.lines[i], "##") {
+			return nil // kept whatever the unit names, and it pastes
+		}
+		forEachWord(x.lines[i], use)
+	}
+	return x
+}
+
+// join is the text of lines [from, from+len(kept)) with the candidate
+// lines not kept blanked.
+func (x *preludeIndex) join(kept []bool, from int) string {
+	var b strings.Builder
+	for i, k := range kept {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if x.names[from+i] == "" || k {
+			b.WriteString(x.lines[from+i])
 		}
 	}
-	for _, p := range []*preludeText{&pre, &bi} {
-		for i, name := range p.names {
-			if name == "" && strings.Contains(p.lines[i], "##") {
-				return predefined, builtin, false
-			}
-		}
-	}
-	return pre.join(keptPre), bi.join(keptBi), true
+	return b.String()
 }
 
 // hiddenIdentifiers reports whether text can form an identifier that is
@@ -156,36 +209,6 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// preludeText is a prelude source split into lines, with the name of each
-// candidate line ("" for a line that is always kept).
-type preludeText struct {
-	lines []string
-	names []string
-}
-
-func splitPrelude(text string, name func(string) string) preludeText {
-	lines := strings.Split(text, "\n")
-	p := preludeText{lines: lines, names: make([]string, len(lines))}
-	for i, l := range lines {
-		p.names[i] = name(l)
-	}
-	return p
-}
-
-// join is the text with the candidate lines not kept blanked.
-func (p *preludeText) join(kept []bool) string {
-	var b strings.Builder
-	for i, l := range p.lines {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if p.names[i] == "" || kept[i] {
-			b.WriteString(l)
-		}
-	}
-	return b.String()
-}
-
 // macroName is the name a "#define NAME..." line defines ("" for any
 // other line, which is always kept).
 func macroName(line string) string {
@@ -230,18 +253,3 @@ func prototypeName(line string) string {
 	}
 	return name
 }
-
-// builtinPrelude is cc.Builtin split once per process (it is a
-// constant); other texts are split on each call.
-var builtinPrelude = func() func(string) preludeText {
-	var once sync.Once
-	var text string
-	var split preludeText
-	return func(builtin string) preludeText {
-		once.Do(func() { text, split = builtin, splitPrelude(builtin, prototypeName) })
-		if builtin != text {
-			return splitPrelude(builtin, prototypeName)
-		}
-		return split
-	}
-}()

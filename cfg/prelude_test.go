@@ -72,6 +72,11 @@ func TestPrunePreludeRefuses(t *testing.T) {
 			t.Errorf("%s: pruned (ok=%v)", name, ok)
 		}
 	}
+	// A line that is always kept (cc.Builtin's own macros) pastes.
+	pasting := "#define __builtin_glue(a, b) a ## b\n" + builtin
+	if pre, bi, ok := prunePrelude(predefined, pasting, []byte("int x = __builtin_glue(__builtin_, abs)(1);")); ok || pre != predefined || bi != pasting {
+		t.Errorf("always-kept paste: pruned (ok=%v)", ok)
+	}
 }
 
 // TestPrototypeName: the builtin lines pruning may drop, and lines it must
