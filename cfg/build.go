@@ -143,9 +143,11 @@ func translateFile(filename string, src []byte, opts Options) (ast *cc.AST, err 
 	translate := func(src []byte) (*cc.AST, error) {
 		sources := unitSources(conf, opts, filename, src)
 		if prunePreludes && wholeUnitText(opts, src) {
-			// Only the prelude lines the unit names (prelude.go).
-			if pre, bi, ok := prunePrelude(sources[0].Value.(string), sources[1].Value.(string), src); ok {
+			// Only the prelude lines the unit names, without the
+			// prototypes nothing names (prelude.go).
+			if pre, bi, file, ok := pruneUnit(sources[0].Value.(string), sources[1].Value.(string), src); ok {
 				sources[0].Value, sources[1].Value = pre, bi
+				sources[len(sources)-1].Value = file
 			}
 		}
 		sources = append(sources,

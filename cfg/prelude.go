@@ -74,7 +74,8 @@ type preludeIndex struct {
 	names  []string // the name each candidate line defines; "" for the others
 	split  int      // where builtin's lines start
 	byName map[string][]int
-	base   []bool // by line: kept whatever the unit names
+	base   []bool          // by line: kept whatever the unit names
+	words  map[string]bool // every word of the prelude
 }
 
 var (
@@ -116,6 +117,10 @@ func newPreludeIndex(predefined, builtin string) *preludeIndex {
 			x.byName[name] = append(x.byName[name], i)
 		}
 	}
+	x.words = map[string]bool{}
+	for _, l := range x.lines {
+		forEachWord(l, func(w string) { x.words[w] = true })
+	}
 	x.base = make([]bool, len(x.lines))
 	var queue []int
 	use := func(w string) {
@@ -156,6 +161,19 @@ func (x *preludeIndex) join(kept []bool, from int) string {
 		}
 	}
 	return b.String()
+}
+
+// pruneUnit is the prelude and the file of a whole unit, pruned
+// (prunePrelude, blankUnusedPrototypes); ok is false, and nothing is
+// pruned, when the prelude or the file can form names its text does not
+// spell.
+func pruneUnit(predefined, builtin string, src []byte) (pre, bi string, file []byte, ok bool) {
+	pre, bi, ok = prunePrelude(predefined, builtin, src)
+	if !ok {
+		return predefined, builtin, src, false
+	}
+	x := preludeIndexOf(predefined, builtin)
+	return pre, bi, blankUnusedPrototypes(src, func(w string) bool { return x.words[w] }), true
 }
 
 // hiddenIdentifiers reports whether text can form an identifier that is
@@ -252,4 +270,291 @@ func prototypeName(line string) string {
 		return "" // a return type must come first; builtins start with __
 	}
 	return name
+}
+
+// The file of a whole unit can be pruned the same way: an SV-COMP task
+// or a CIL file holds the prototypes of every function of the headers it
+// was preprocessed with (half the bytes of a typical task), and cc parses
+// and type checks each. A file-scope declaration whose only effect is to
+// declare one function that nothing else in the unit names cannot change
+// the unit: no expression or declaration refers to that function, its
+// linkage matters only to other declarations of the name (there are
+// none), and its parameters are in a scope of their own.
+// blankUnusedPrototypes blanks such declarations (spaces; newlines stay,
+// so every position in the file is unchanged), recognizing them by a
+// shape that admits nothing else:
+//
+//	SPECIFIERS NAME ( PARAMETERS ) ATTRIBUTES ;
+//
+// at file scope (outside any parentheses, brackets or braces), where
+// SPECIFIERS are identifiers, '*' and __attribute__((...)) groups (at
+// least one identifier), PARAMETERS are balanced, ATTRIBUTES are
+// __attribute__((...)) and __asm__("...") groups, and the declaration has
+// no brace, no struct, union, enum or typedef (which could declare a tag,
+// an enumeration constant or a type that other code names), no comment
+// and no directive line. NAME is no keyword (_Atomic(...), typeof(...),
+// _Pragma(...), ... are kept), and occurs nowhere else in the file or the
+// prelude: each word of the file is counted, strings and comments
+// included, which only keeps more.
+
+// blankUnusedPrototypes returns src with those declarations blanked (src
+// itself when there are none). inPrelude reports whether the prelude
+// spells a word. The caller must guarantee what prunePrelude needs
+// (wholeUnitText): the file defines no macro and includes nothing, so its
+// text is its token stream.
+func blankUnusedPrototypes(src []byte, inPrelude func(string) bool) []byte {
+	// Digraphs and trigraphs can spell braces and brackets the scan below
+	// does not see.
+	if hiddenIdentifiers(src) || bytes.Contains(src, []byte("??")) ||
+		bytes.Contains(src, []byte("<%")) || bytes.Contains(src, []byte("%>")) ||
+		bytes.Contains(src, []byte("<:")) || bytes.Contains(src, []byte(":>")) {
+		return src
+	}
+	counts := map[string]int{}
+	forEachWord(string(src), func(w string) { counts[w]++ })
+	var out []byte
+	depth := 0
+	start := -1   // the first byte of the current declaration, -1 before it
+	clean := true // no comment, brace or directive since start
+	lineStart := true
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\n' {
+			lineStart = true
+			continue
+		}
+		if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			continue
+		}
+		atLineStart := lineStart
+		lineStart = false
+		switch {
+		case c == '#' && atLineStart:
+			// A directive line (a line marker or #pragma: wholeUnitText).
+			if start >= 0 {
+				clean = false
+			}
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			i-- // the newline sets lineStart
+			continue
+		case c == '/' && i+1 < len(src) && (src[i+1] == '*' || src[i+1] == '/'):
+			if start >= 0 {
+				clean = false
+			}
+			if src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				i--
+			} else {
+				end := bytes.Index(src[i+2:], []byte("*/"))
+				if end < 0 {
+					return src // an unterminated comment: leave it to cc
+				}
+				i += 2 + end + 1
+			}
+			continue
+		}
+		if start < 0 {
+			start, clean = i, true
+		}
+		switch c {
+		case '"', '\'':
+			j := i + 1
+			for j < len(src) && src[j] != c && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(src) || src[j] != c {
+				return src // an unterminated literal: leave it to cc
+			}
+			i = j
+		case '{':
+			clean = false
+			depth++
+		case '(', '[':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth < 0 {
+				return src
+			}
+			if c == '}' && depth == 0 {
+				start = -1 // a function body or a tag's members ended
+			}
+		case ';':
+			if depth == 0 {
+				if clean {
+					if name := unusedPrototype(src[start:i+1], counts, inPrelude); name != "" {
+						if out == nil {
+							out = slices.Clone(src)
+						}
+						for k := start; k <= i; k++ {
+							if out[k] != '\n' {
+								out[k] = ' '
+							}
+						}
+					}
+				}
+				start = -1
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// unusedPrototype is the name decl (a file-scope declaration ending in
+// ';', no brace, comment or directive in it) declares when it has the
+// shape blankUnusedPrototypes drops and the name occurs once in the file
+// and not in the prelude; "" otherwise.
+func unusedPrototype(decl []byte, counts map[string]int, inPrelude func(string) bool) string {
+	toks := protoTokens(decl)
+	if toks == nil {
+		return ""
+	}
+	i := 0
+	// group skips a balanced parenthesized group starting at toks[j].
+	group := func(j int) int {
+		if j >= len(toks) || toks[j] != "(" {
+			return -1
+		}
+		d := 0
+		for ; j < len(toks); j++ {
+			switch toks[j] {
+			case "(":
+				d++
+			case ")":
+				d--
+				if d == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	specifiers := 0
+	name := ""
+	for name == "" {
+		if i >= len(toks) {
+			return ""
+		}
+		t := toks[i]
+		switch {
+		case t == "*":
+			i++
+		case isAttributeWord(t):
+			if i = group(i + 1); i < 0 {
+				return ""
+			}
+		case isWordByte(t[0]) && !(t[0] >= '0' && t[0] <= '9'):
+			if protoRefused[t] {
+				return ""
+			}
+			if i+1 < len(toks) && toks[i+1] == "(" {
+				name = t
+				break
+			}
+			specifiers++
+			i++
+		default:
+			return ""
+		}
+	}
+	if specifiers == 0 || counts[name] != 1 || inPrelude(name) {
+		return ""
+	}
+	if i = group(i + 1); i < 0 {
+		return ""
+	}
+	for i < len(toks) && toks[i] != ";" {
+		if !isAttributeWord(toks[i]) && !isAsmWord(toks[i]) {
+			return ""
+		}
+		if i = group(i + 1); i < 0 {
+			return ""
+		}
+	}
+	if i != len(toks)-1 {
+		return ""
+	}
+	// No word of the declaration may declare a tag or a type.
+	for _, t := range toks {
+		if t == "struct" || t == "union" || t == "enum" || t == "typedef" {
+			return ""
+		}
+	}
+	return name
+}
+
+// protoTokens splits a declaration into words (identifiers and numbers),
+// string and character literals, and single punctuation bytes; nil when
+// it holds a byte outside what a prototype is written with.
+func protoTokens(decl []byte) []string {
+	var toks []string
+	s := string(decl)
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v':
+			i++
+		case isWordByte(c):
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			toks = append(toks, s[i:j])
+			i = j
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				return nil
+			}
+			toks = append(toks, s[i:j+1])
+			i = j + 1
+		case strings.IndexByte("()[]*,;.&=<>+-|^!~?:/%", c) >= 0:
+			toks = append(toks, s[i:i+1])
+			i++
+		default:
+			return nil
+		}
+	}
+	return toks
+}
+
+func isAttributeWord(t string) bool {
+	return t == "__attribute__" || t == "__attribute"
+}
+
+func isAsmWord(t string) bool {
+	return t == "__asm__" || t == "__asm" || t == "asm"
+}
+
+// protoRefused are the words that may not be the name or a specifier of a
+// dropped prototype: keywords that take a parenthesized operand or
+// declare something besides the function (a name followed by '(' must be
+// the declared function).
+var protoRefused = map[string]bool{
+	"struct": true, "union": true, "enum": true, "typedef": true,
+	"_Atomic": true, "_Alignas": true, "_Alignof": true, "__alignof__": true, "__alignof": true,
+	"typeof": true, "__typeof__": true, "__typeof": true, "typeof_unqual": true, "__typeof_unqual__": true,
+	"_Static_assert": true, "static_assert": true, "_Pragma": true, "__pragma": true, "_Generic": true,
+	"sizeof": true, "__declspec": true,
+	"asm": true, "__asm": true, "__asm__": true, "__attribute__": true, "__attribute": true,
+	"_BitInt": true, "__builtin_va_arg": true, "__builtin_offsetof": true,
+	"__auto_type": true, "auto": true, "register": true, "if": true, "while": true, "for": true,
+	"switch": true, "return": true, "do": true, "else": true, "case": true, "default": true,
+	"goto": true, "break": true, "continue": true,
 }

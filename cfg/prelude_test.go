@@ -169,3 +169,57 @@ func TestPrunedPreludeSameIR(t *testing.T) {
 		t.Error("no unit was pruned: the test compares nothing")
 	}
 }
+
+// TestBlankUnusedPrototypes: which file-scope declarations go, which
+// stay; the file keeps its length and its lines.
+func TestBlankUnusedPrototypes(t *testing.T) {
+	inPrelude := func(w string) bool { return w == "__builtin_abs" }
+	for _, c := range []struct {
+		decl string
+		drop bool
+	}{
+		{"extern int unused_f(int x, const char *s);", true},
+		{"extern void *unused_g(void) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__malloc__));", true},
+		{"extern int unused_h(int) __asm__ (\"\" \"unused_h64\");", true},
+		{"__attribute__((noreturn)) static void unused_i(void);", true},
+		{"extern int used_f(int);", false},                  // called below
+		{"unused_j(int);", false},                           // no specifier
+		{"extern int unused_k(int), unused_l(int);", false}, // two declarators
+		{"extern struct tag *unused_m(void);", false},       // names a tag
+		{"extern int unused_n(struct tag2 *);", false},      // names a tag
+		{"typedef int unused_o(int);", false},               // a type
+		{"extern enum e unused_p(void);", false},            // names an enum
+		{"int unused_q(int a) { return a; }", false},        // a definition
+		{"int unused_r(a) int a; { return a; }", false},     // K&R definition
+		{"extern __typeof__(used_f) unused_s;", false},      // typeof
+		{"_Atomic(int) unused_t(void);", false},             // _Atomic(...)
+		{"extern int __builtin_abs(int);", false},           // the prelude names it
+		{"extern int unused_u(void) /* c */;", false},       // a comment
+		{"int unused_v = sizeof(int);", false},              // an object
+		{"extern void (*unused_w(int))(int);", false},       // returns a function pointer
+		{"extern int\n# 3 \"x.h\"\nunused_x(void);", false}, // a directive inside
+	} {
+		src := "# 1 \"t.c\"\n" + c.decl + "\nint used_f(int);\nint main(void) { return used_f(1); }\n"
+		out := blankUnusedPrototypes([]byte(src), inPrelude)
+		if len(out) != len(src) || strings.Count(string(out), "\n") != strings.Count(src, "\n") {
+			t.Errorf("%q: length or lines changed:\n%s", c.decl, out)
+		}
+		dropped := !strings.Contains(string(out), strings.TrimSuffix(strings.SplitN(c.decl, "(", 2)[0], " "))
+		if dropped != c.drop {
+			t.Errorf("%q: dropped %v, want %v:\n%s", c.decl, dropped, c.drop, out)
+		}
+		if _, err := Build("t.i", out, Options{}); err != nil && c.drop {
+			t.Errorf("%q: the pruned file does not lower: %v", c.decl, err)
+		}
+	}
+	// Block scope and strings are not file scope; digraphs refuse.
+	for _, src := range []string{
+		"int main(void) { extern int unused_a(int); return 0; }\n",
+		"char *s = \"; extern int unused_b(int);\";\n",
+		"int main(void) <% return 0; %>\nextern int unused_c(int);\n",
+	} {
+		if out := blankUnusedPrototypes([]byte(src), inPrelude); string(out) != src {
+			t.Errorf("%q: blanked:\n%s", src, out)
+		}
+	}
+}
