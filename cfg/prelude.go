@@ -293,9 +293,10 @@ func prototypeName(line string) string {
 // no brace, no struct, union, enum or typedef (which could declare a tag,
 // an enumeration constant or a type that other code names), no comment
 // and no directive line. NAME is no keyword (_Atomic(...), typeof(...),
-// _Pragma(...), ... are kept), and occurs nowhere else in the file or the
-// prelude: each word of the file is counted, strings and comments
-// included, which only keeps more.
+// _Pragma(...), ... are kept), occurs nowhere else in the file or the
+// prelude (each word of the file is counted, strings and comments
+// included, which only keeps more), and is not a name whose declaration
+// alone the lowering reads (declarationMatters).
 
 // blankUnusedPrototypes returns src with those declarations blanked (src
 // itself when there are none). inPrelude reports whether the prelude
@@ -467,7 +468,7 @@ func unusedPrototype(decl []byte, counts map[string]int, inPrelude func(string) 
 			return ""
 		}
 	}
-	if specifiers == 0 || counts[name] != 1 || inPrelude(name) {
+	if specifiers == 0 || counts[name] != 1 || inPrelude(name) || declarationMatters(name) {
 		return ""
 	}
 	if i = group(i + 1); i < 0 {
@@ -532,6 +533,15 @@ func protoTokens(decl []byte) []string {
 		}
 	}
 	return toks
+}
+
+// declarationMatters reports whether the lowering reads the mere
+// declaration of a function of this name, called or not: a unit that
+// declares reach_error or __VERIFIER_error follows SV-COMP's convention
+// and abort() is no failure there (abortIsError, assert.go). The other
+// SV-COMP and entry names are kept too.
+func declarationMatters(name string) bool {
+	return name == "reach_error" || name == "main" || name == "pthread_create" || strings.HasPrefix(name, "__VERIFIER_")
 }
 
 func isAttributeWord(t string) bool {

@@ -119,6 +119,8 @@ func TestPrunedPreludeSameIR(t *testing.T) {
 			"int main(void) { size_t n = sizeof(long); double d = __builtin_fabs(-2.0); int a = __builtin_abs(-3);\n" +
 			"if (__builtin_expect(n == 8, 1)) a++; return (int)d + a + b + (int)n; }\n",
 		"shadow.i": "int __builtin_abs(int);\nint main(void) { int x = __builtin_abs(-1); return x; }\n",
+		// Declared, never called: abort() is then no failure (abortIsError).
+		"convention.i": "extern void abort(void);\nextern void __VERIFIER_error(void);\nint g;\nint main(void) { if (g) abort(); return 0; }\n",
 	}
 	type unit struct {
 		name string
@@ -198,6 +200,8 @@ func TestBlankUnusedPrototypes(t *testing.T) {
 		{"int unused_v = sizeof(int);", false},              // an object
 		{"extern void (*unused_w(int))(int);", false},       // returns a function pointer
 		{"extern int\n# 3 \"x.h\"\nunused_x(void);", false}, // a directive inside
+		{"extern void __VERIFIER_error(void);", false},      // declared: abort() is no failure
+		{"extern void reach_error(void);", false},           // the same
 	} {
 		src := "# 1 \"t.c\"\n" + c.decl + "\nint used_f(int);\nint main(void) { return used_f(1); }\n"
 		out := blankUnusedPrototypes([]byte(src), inPrelude)
