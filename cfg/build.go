@@ -141,7 +141,16 @@ func translateFile(filename string, src []byte, opts Options) (ast *cc.AST, err 
 		}
 	}()
 	translate := func(src []byte) (*cc.AST, error) {
-		sources := append(unitSources(conf, opts, filename, src),
+		sources := unitSources(conf, opts, filename, src)
+		if prunePreludes && wholeUnitText(opts, src) {
+			// Only the prelude lines the unit names, without the
+			// prototypes nothing names (prelude.go).
+			if pre, bi, file, ok := pruneUnit(sources[0].Value.(string), sources[1].Value.(string), src); ok {
+				sources[0].Value, sources[1].Value = pre, bi
+				sources[len(sources)-1].Value = file
+			}
+		}
+		sources = append(sources,
 			// cc's parser loops forever when the token stream ends right
 			// after a '*' (typeQualifierList at EOF). A harmless trailing
 			// declaration in a source of its own (so that no comment or
@@ -205,7 +214,17 @@ const maxUncheckedSource = maxExpansion / 16
 // too. Any '#' elsewhere (in a string or a comment) only costs the second
 // pass, never skips it wrongly.
 func streamCannotBeCut(opts Options, src []byte) bool {
-	if len(opts.ForcedIncludes) > 0 || len(opts.Macros) > 0 || len(src) > maxUncheckedSource {
+	return len(src) <= maxUncheckedSource && wholeUnitText(opts, src)
+}
+
+// wholeUnitText reports whether src spells the whole translation unit:
+// no forced includes and no command-line macros, and each '#' in src
+// starts a line marker ("# 12 ..."), #line, #pragma or #ident (what a
+// preprocessed .i file has), so that the file includes nothing and
+// defines no macro. A digraph "%:" or a trigraph "??=" could spell '#'
+// and is refused too.
+func wholeUnitText(opts Options, src []byte) bool {
+	if len(opts.ForcedIncludes) > 0 || len(opts.Macros) > 0 {
 		return false
 	}
 	if bytes.Contains(src, []byte("%:")) || bytes.Contains(src, []byte("??=")) {

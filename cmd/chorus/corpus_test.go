@@ -23,7 +23,7 @@ var (
 	ddverify      = flag.Bool("ddverify", false, "run TestDDVerify (30 large drivers; minutes)")
 )
 
-func corpusRoot(t *testing.T) string {
+func corpusRoot(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("corpus tests skipped with -short")
@@ -43,7 +43,7 @@ type svcompTask struct {
 	expectTrue            bool
 }
 
-func readManifest(t *testing.T, root string) []svcompTask {
+func readManifest(t testing.TB, root string) []svcompTask {
 	f, err := os.Open(filepath.Join(root, "svcomp", "MANIFEST.tsv"))
 	if err != nil {
 		t.Skip("no MANIFEST.tsv: ", err)
