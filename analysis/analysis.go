@@ -153,11 +153,14 @@ func (r *Result) InterferenceOf(c CheckResult) []dfg.Edge {
 
 // Round describes one round of the outer loop.
 type Round struct {
-	NewEdges      int // interference edges added to the DFG
-	Pairs, Flows  int // game facts after the round
-	Z3Queries     int
-	Signatures    int
-	Solve, Engine time.Duration
+	NewEdges     int // interference edges added to the DFG
+	Pairs, Flows int // game facts after the round
+	Z3Queries    int
+	Signatures   int
+	// SignaturesKept: positions whose signature the engine kept, their
+	// solver stamps unchanged (interference.StampedInvariants).
+	SignaturesKept int
+	Solve, Engine  time.Duration
 	// Evaluations, Widenings: the solver's work in this round's Solve.
 	Evaluations, Widenings, EdgeVisits int
 	Game                               string // "exact", "coarse" or "flow-insensitive" (see package interference)
@@ -408,6 +411,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		r.NewEdges += addBlocks(g, blocks, flatHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
+		r.SignaturesKept = rs.SignaturesKept
 		switch {
 		case rs.FlowInsensitive:
 			r.Game = "flow-insensitive"
@@ -794,6 +798,13 @@ func (a *cellsAdapter) Global(c int) bool {
 type invariantsAdapter struct {
 	s    *dfg.Solver
 	memo *dfg.TruthMemo
+}
+
+// Stamp is the solver's TruthStamp of l: it covers everything Truth
+// reads (the state at l, the edges into l and their sources' posts).
+func (a invariantsAdapter) Stamp(l *cfg.Loc) interference.Stamp {
+	ts := a.s.TruthStamp(l)
+	return interference.Stamp{A: ts.Gen, B: ts.Tick, C: int64(ts.Edges)}
 }
 
 func (a invariantsAdapter) Truth(l *cfg.Loc, cond cfg.Expr) interference.Truth {

@@ -135,6 +135,14 @@ type Solver struct {
 	hubInQ []bool
 	hubOut []*post
 
+	// Truth stamps (TruthStamp): truthClock counts the changes of posts;
+	// postTick[u] is its value at the last change of u's state (for a
+	// hub: of one of its sources' states, or of its sources); solveGen
+	// counts the Solves from scratch (every state and edge list new).
+	truthClock int64
+	postTick   []int64
+	solveGen   int64
+
 	stats Stats
 }
 
@@ -263,9 +271,14 @@ func (s *Solver) Solve(ctx context.Context) error {
 			s.states = append(s.states, nil)
 			s.posts = append(s.posts, nil)
 		}
+		for len(s.postTick) < n {
+			s.postTick = append(s.postTick, 0)
+		}
 	} else {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
+		s.postTick = make([]int64, n)
+		s.solveGen++
 		s.slots = nil // the edges were rebuilt
 		s.hubTrees = nil
 		seeds = slices.Clone(s.order)
@@ -460,6 +473,8 @@ func (s *Solver) set(id int32, st *State) {
 	s.states[id] = st
 	s.posts[id] = nil
 	s.tick++
+	s.truthClock++
+	s.postTick[id] = s.truthClock
 	if int(id) < len(s.g.prog.Locs) {
 		s.bump(id, old, oldPost, st)
 	} else {
@@ -471,6 +486,7 @@ func (s *Solver) set(id int32, st *State) {
 		for k, h := range s.g.hubsOf[id] {
 			s.posts[h] = nil
 			s.changed[h] = s.tick
+			s.postTick[h] = s.truthClock
 			if i := int(h) - nLocs; i < len(s.hubTrees) && s.hubTrees[i] != nil {
 				s.hubTrees[i].dirty(s.g.hubSlot[id][k])
 			}
@@ -712,6 +728,8 @@ func (s *Solver) hubsGrown(hubs []*cfg.Loc) {
 		h := int32(hub.ID)
 		s.posts[h] = nil
 		s.changed[h] = s.tick
+		s.truthClock++
+		s.postTick[h] = s.truthClock
 		if i := int(h) - nLocs; i < len(s.hubTrees) {
 			s.hubTrees[i] = nil
 		}

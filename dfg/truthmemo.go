@@ -139,3 +139,47 @@ func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
 	}
 	return st.finishTruth(cond, vt, tm)
 }
+
+// TruthStamp identifies the inputs of State.Truth at a location: two
+// stamps of one location from one Solver are equal only when Truth
+// answers every condition there as before, so a caller may keep its
+// answers while the stamp stays (the interference engine's signatures).
+//
+// Truth at loc reads the state Φ(loc) (valueTruth), the edges into loc
+// and the post of each of their sources (guarded): nothing else that
+// changes between Solves (the partition, the acts and the cells a post
+// tracks are fixed until the graph is rebuilt). So the stamp holds
+//   - Gen: the Solves from scratch, which make every state and edge list
+//     anew;
+//   - Edges: the number of edges into loc (between rebuilds edges are
+//     only appended to a location's list);
+//   - Tick: the largest post tick of loc and of its edges' sources:
+//     Solver.set gives a location whose state is replaced, and every hub
+//     it feeds, a tick from a clock that only grows, and a hub that gets
+//     new sources a new tick too. A post is a function of its location's
+//     state (a hub's: of its sources' posts), so an unchanged Tick means
+//     no state Truth reads was replaced: any replacement since the last
+//     stamp carries a tick larger than every tick the last stamp saw.
+//
+// Conservative: a replaced state with the same values changes the stamp.
+type TruthStamp struct {
+	Gen, Tick int64
+	Edges     int
+}
+
+// TruthStamp returns loc's stamp (see TruthStamp).
+func (s *Solver) TruthStamp(loc *cfg.Loc) TruthStamp {
+	st := TruthStamp{Gen: s.solveGen, Tick: -1}
+	if s.states == nil || loc.ID >= len(s.states) || loc.ID >= len(s.postTick) {
+		return st // (At: ⊥ until solved)
+	}
+	st.Tick = s.postTick[loc.ID]
+	edges := s.g.edges[loc.ID]
+	st.Edges = len(edges)
+	for _, e := range edges {
+		if e.Src != nil {
+			st.Tick = max(st.Tick, s.postTick[e.Src.ID])
+		}
+	}
+	return st
+}
