@@ -381,7 +381,11 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	st.Locks = eng.NumLocks()
 	st.Setup = time.Since(start)
 
-	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo()}
+	var condExprs []cfg.Expr
+	for _, c := range eng.Conditions() {
+		condExprs = append(condExprs, c.Expr)
+	}
+	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo(), stamps: solver.NewTruthStamper(condExprs)}
 	flatHubs := map[flatKey]*cfg.Loc{} // addBlocks
 	for round := 1; ; round++ {
 		if round > c.maxRounds {
@@ -796,14 +800,17 @@ func (a *cellsAdapter) Global(c int) bool {
 // invariantsAdapter evaluates conditions on the solver's states, through
 // a memo of their value-dependent part (dfg.TruthMemo: the same answers).
 type invariantsAdapter struct {
-	s    *dfg.Solver
-	memo *dfg.TruthMemo
+	s      *dfg.Solver
+	memo   *dfg.TruthMemo
+	stamps *dfg.TruthStamper // of the engine's conditions
 }
 
-// Stamp is the solver's TruthStamp of l: it covers everything Truth
-// reads (the state at l, the edges into l and their sources' posts).
+// Stamp is the solver's TruthStamp of l for the engine's conditions (the
+// only ones the engine asks): it covers everything Truth reads of them
+// (their cells' values at l, their cells' edges into l and the sources'
+// posts).
 func (a invariantsAdapter) Stamp(l *cfg.Loc) interference.Stamp {
-	ts := a.s.TruthStamp(l)
+	ts := a.stamps.Stamp(l)
 	return interference.Stamp{A: ts.Gen, B: ts.Tick, C: int64(ts.Edges)}
 }
 
