@@ -153,11 +153,14 @@ func (r *Result) InterferenceOf(c CheckResult) []dfg.Edge {
 
 // Round describes one round of the outer loop.
 type Round struct {
-	NewEdges      int // interference edges added to the DFG
-	Pairs, Flows  int // game facts after the round
-	Z3Queries     int
-	Signatures    int
-	Solve, Engine time.Duration
+	NewEdges     int // interference edges added to the DFG
+	Pairs, Flows int // game facts after the round
+	Z3Queries    int
+	Signatures   int
+	// SignaturesKept: positions whose signature the engine kept, their
+	// solver stamps unchanged (interference.StampedInvariants).
+	SignaturesKept int
+	Solve, Engine  time.Duration
 	// Evaluations, Widenings: the solver's work in this round's Solve.
 	Evaluations, Widenings, EdgeVisits int
 	Game                               string // "exact", "coarse" or "flow-insensitive" (see package interference)
@@ -378,7 +381,11 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	st.Locks = eng.NumLocks()
 	st.Setup = time.Since(start)
 
-	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo()}
+	var condExprs []cfg.Expr
+	for _, c := range eng.Conditions() {
+		condExprs = append(condExprs, c.Expr)
+	}
+	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo(), stamps: solver.NewTruthStamper(condExprs)}
 	flatHubs := map[flatKey]*cfg.Loc{} // addBlocks
 	for round := 1; ; round++ {
 		if round > c.maxRounds {
@@ -408,6 +415,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		r.NewEdges += addBlocks(g, blocks, flatHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
+		r.SignaturesKept = rs.SignaturesKept
 		switch {
 		case rs.FlowInsensitive:
 			r.Game = "flow-insensitive"
@@ -792,8 +800,18 @@ func (a *cellsAdapter) Global(c int) bool {
 // invariantsAdapter evaluates conditions on the solver's states, through
 // a memo of their value-dependent part (dfg.TruthMemo: the same answers).
 type invariantsAdapter struct {
-	s    *dfg.Solver
-	memo *dfg.TruthMemo
+	s      *dfg.Solver
+	memo   *dfg.TruthMemo
+	stamps *dfg.TruthStamper // of the engine's conditions
+}
+
+// Stamp is the solver's TruthStamp of l for the engine's conditions (the
+// only ones the engine asks): it covers everything Truth reads of them
+// (their cells' values at l, their cells' edges into l and the sources'
+// posts).
+func (a invariantsAdapter) Stamp(l *cfg.Loc) interference.Stamp {
+	ts := a.stamps.Stamp(l)
+	return interference.Stamp{A: ts.Gen, B: ts.Tick, C: int64(ts.Edges)}
 }
 
 func (a invariantsAdapter) Truth(l *cfg.Loc, cond cfg.Expr) interference.Truth {

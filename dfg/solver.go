@@ -135,6 +135,20 @@ type Solver struct {
 	hubInQ []bool
 	hubOut []*post
 
+	// Truth stamps (TruthStamper): truthClock counts the replacements of
+	// states; by location, wholeTick is its value when the state's cells
+	// or ⊥-ness may have changed, touchTick when the value object of a
+	// cell act(u) touches did, valTick[u][i] when the i-th cell of In(u)'s
+	// did; postTick[h] of a hub when one of its sources' states was
+	// replaced or it got new sources. solveGen counts the Solves from
+	// scratch (every state and edge list new).
+	truthClock int64
+	wholeTick  []int64
+	touchTick  []int64
+	valTick    [][]int64
+	postTick   []int64
+	solveGen   int64
+
 	stats Stats
 }
 
@@ -263,9 +277,20 @@ func (s *Solver) Solve(ctx context.Context) error {
 			s.states = append(s.states, nil)
 			s.posts = append(s.posts, nil)
 		}
+		for len(s.postTick) < n {
+			s.postTick = append(s.postTick, 0)
+			s.wholeTick = append(s.wholeTick, 0)
+			s.touchTick = append(s.touchTick, 0)
+			s.valTick = append(s.valTick, nil)
+		}
 	} else {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
+		s.postTick = make([]int64, n)
+		s.wholeTick = make([]int64, n)
+		s.touchTick = make([]int64, n)
+		s.valTick = make([][]int64, n)
+		s.solveGen++
 		s.slots = nil // the edges were rebuilt
 		s.hubTrees = nil
 		seeds = slices.Clone(s.order)
@@ -460,6 +485,9 @@ func (s *Solver) set(id int32, st *State) {
 	s.states[id] = st
 	s.posts[id] = nil
 	s.tick++
+	s.truthClock++
+	s.postTick[id] = s.truthClock
+	s.stampSet(id, old, st)
 	if int(id) < len(s.g.prog.Locs) {
 		s.bump(id, old, oldPost, st)
 	} else {
@@ -471,12 +499,46 @@ func (s *Solver) set(id int32, st *State) {
 		for k, h := range s.g.hubsOf[id] {
 			s.posts[h] = nil
 			s.changed[h] = s.tick
+			s.postTick[h] = s.truthClock
 			if i := int(h) - nLocs; i < len(s.hubTrees) && s.hubTrees[i] != nil {
 				s.hubTrees[i].dirty(s.g.hubSlot[id][k])
 			}
 			if !s.hubInQ[h] {
 				s.hubInQ[h] = true
 				s.hubQ = append(s.hubQ, h)
+			}
+		}
+	}
+}
+
+// stampSet records, for TruthStamper, which value objects of location
+// id's state changed from old (nil: ⊥) to st: every one (wholeTick) when
+// the state is or was ⊥ or its cells differ, else each cell whose value
+// object is another (valTick), and touchTick when that cell is one act(id)
+// touches (the post's ⊥-ness and touched cells are functions of those).
+// By identity, not Equal: Truth's answers are asked of the objects.
+func (s *Solver) stampSet(id int32, old, st *State) {
+	if int(id) >= len(s.g.prog.Locs) {
+		s.wholeTick[id] = s.truthClock // (a hub has no state)
+		return
+	}
+	in := s.g.in[id]
+	if old == nil || old.bottom || st.bottom || len(old.vals) != len(in) || len(st.vals) != len(in) {
+		s.wholeTick[id] = s.truthClock
+		return
+	}
+	vt := s.valTick[id]
+	if len(vt) != len(in) {
+		vt = make([]int64, len(in))
+		s.valTick[id] = vt
+		s.wholeTick[id] = s.truthClock // (no per-cell ticks before)
+	}
+	touch := s.touched(id)
+	for i := range in {
+		if old.vals[i] != st.vals[i] {
+			vt[i] = s.truthClock
+			if touch[i] {
+				s.touchTick[id] = s.truthClock
 			}
 		}
 	}
@@ -712,6 +774,8 @@ func (s *Solver) hubsGrown(hubs []*cfg.Loc) {
 		h := int32(hub.ID)
 		s.posts[h] = nil
 		s.changed[h] = s.tick
+		s.truthClock++
+		s.postTick[h] = s.truthClock
 		if i := int(h) - nLocs; i < len(s.hubTrees) {
 			s.hubTrees[i] = nil
 		}

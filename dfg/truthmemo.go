@@ -1,6 +1,8 @@
 package dfg
 
 import (
+	"slices"
+
 	"chorus/cfg"
 	"chorus/domains"
 )
@@ -138,4 +140,109 @@ func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
 		tm.m[k] = vt
 	}
 	return st.finishTruth(cond, vt, tm)
+}
+
+// TruthStamp identifies the inputs of State.Truth for a set of
+// conditions at a location (TruthStamper): two stamps of one location from
+// one stamper are equal only when Truth answers each of its conditions
+// there as before, so a caller may keep its answers while the stamp stays
+// (the interference engine's signatures).
+//
+// Truth(cond) at loc reads, of the cells cond reads (frameFor; guarded
+// reads a subset): the values of the state Φ(loc) and its ⊥-ness
+// (valueTruth), and the edges into loc of those cells with the post of
+// each edge's source, its ⊥-ness and value of the edge's cell (guarded).
+// Nothing else of it changes between Solves (the partition, the acts, a
+// location's In and so the cells a state or post holds are fixed until
+// the graph is rebuilt). So the stamp holds
+//   - Gen: the Solves from scratch, which make every state and edge list
+//     anew;
+//   - Edges: the number of edges into loc of the conditions' cells
+//     (between rebuilds edges are only appended to a location's list);
+//   - Tick: the largest tick (Solver.stampSet) of the state at loc for
+//     the conditions' cells, and of the posts of those edges' sources for
+//     the edge's cell. A location's post is a function of its state: its
+//     ⊥-ness and touched cells of the touched cells' values (touchTick),
+//     an untouched cell passes its value through (valTick); a hub's is a
+//     function of its sources' posts (postTick). Ticks come from a clock
+//     that only grows, so any replacement since the last stamp carries a
+//     tick larger than every tick it saw: an unchanged Tick means no value
+//     object Truth reads was replaced.
+//
+// Conservative: a replaced value equal to the old one changes the stamp.
+type TruthStamp struct {
+	Gen, Tick int64
+	Edges     int
+}
+
+// TruthStamper gives the TruthStamps of a fixed set of conditions.
+type TruthStamper struct {
+	s    *Solver
+	cond []bool // by CellID: a cell some condition reads
+}
+
+// NewTruthStamper returns the stamper of conds.
+func (s *Solver) NewTruthStamper(conds []cfg.Expr) *TruthStamper {
+	ts := &TruthStamper{s: s, cond: make([]bool, s.part.NumCells())}
+	var vars []*cfg.Var
+	for _, c := range conds {
+		vars = exprVars(vars[:0], c)
+		for _, v := range vars {
+			ts.cond[s.part.CellOf(v)] = true
+		}
+	}
+	return ts
+}
+
+func (ts *TruthStamper) reads(c CellID) bool {
+	return c >= 0 && int(c) < len(ts.cond) && ts.cond[c]
+}
+
+// Stamp returns loc's stamp (see TruthStamp).
+func (ts *TruthStamper) Stamp(loc *cfg.Loc) TruthStamp {
+	s := ts.s
+	st := TruthStamp{Gen: s.solveGen, Tick: -1}
+	if s.states == nil || loc.ID >= len(s.states) || loc.ID >= len(s.wholeTick) {
+		return st // (At: ⊥ until solved)
+	}
+	st.Tick = max(s.wholeTick[loc.ID], s.cellsTick(int32(loc.ID), ts, NoCell))
+	for _, e := range s.g.edges[loc.ID] {
+		if !ts.reads(e.Cell) {
+			continue
+		}
+		st.Edges++
+		if e.Src == nil {
+			continue
+		}
+		u := int32(e.Src.ID)
+		if int(u) >= len(s.g.prog.Locs) {
+			st.Tick = max(st.Tick, s.postTick[u]) // a hub
+			continue
+		}
+		st.Tick = max(st.Tick, s.wholeTick[u], s.touchTick[u], s.cellsTick(u, nil, e.Cell))
+	}
+	return st
+}
+
+// cellsTick is the largest valTick of location id over the cells of In(id)
+// that ts reads (ts not nil) or over cell c.
+func (s *Solver) cellsTick(id int32, ts *TruthStamper, c CellID) int64 {
+	vt := s.valTick[id]
+	in := s.g.in[id]
+	if len(vt) != len(in) {
+		return 0 // no per-cell ticks yet: wholeTick covers every change
+	}
+	if ts == nil {
+		if i, ok := slices.BinarySearch(in, c); ok {
+			return vt[i]
+		}
+		return 0 // not tracked at id: its post holds it only if act(id) writes it (touchTick)
+	}
+	var t int64
+	for i, x := range in {
+		if ts.reads(x) {
+			t = max(t, vt[i])
+		}
+	}
+	return t
 }

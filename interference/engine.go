@@ -46,6 +46,20 @@ type Invariants interface {
 	Truth(l *cfg.Loc, cond cfg.Expr) Truth
 }
 
+// StampedInvariants are Invariants that tell when the answers at a
+// location may have changed: Round keeps a position's signature Φ̂ while
+// its stamp stays, instead of asking every condition there again (on
+// aztcd most positions keep theirs in the last rounds).
+type StampedInvariants interface {
+	Invariants
+	// Stamp returns l's stamp. Two equal stamps of l promise that Truth
+	// at l answers every condition the same at both times.
+	Stamp(l *cfg.Loc) Stamp
+}
+
+// Stamp is a StampedInvariants stamp (its meaning is the implementation's).
+type Stamp struct{ A, B, C int64 }
+
 // Edge is an interference edge Src —Cell→ Dst for the DFG.
 type Edge struct {
 	Src  *cfg.Loc
@@ -55,12 +69,15 @@ type Edge struct {
 
 // RoundStats describes one evaluation of the rules.
 type RoundStats struct {
-	Pairs, Flows int  // facts after the round
-	NewFacts     int  // edge(W, X, B) facts new in this round
-	NewEdges     int  // DFG edges they map to
-	Z3Queries    int  // Z3 queries in this round
-	Signatures   int  // distinct Φ̂ signatures computed (at positions whose compat row is not yet full)
-	Coarse       bool // the coarse flow rules were used (coarse.go)
+	Pairs, Flows int // facts after the round
+	NewFacts     int // edge(W, X, B) facts new in this round
+	NewEdges     int // DFG edges they map to
+	Z3Queries    int // Z3 queries in this round
+	Signatures   int // distinct Φ̂ signatures computed (at positions whose compat row is not yet full)
+	// SignaturesKept: positions whose Φ̂ was kept from an earlier
+	// evaluation, its stamp unchanged (StampedInvariants).
+	SignaturesKept int
+	Coarse         bool // the coarse flow rules were used (coarse.go)
 	// FlowInsensitive: the pair-free fallback was used (flat.go).
 	FlowInsensitive bool
 }
@@ -149,6 +166,15 @@ func WithUncheckedCustomReleases() Option {
 // (for tests and comparisons).
 func WithFlowInsensitive() Option { return func(e *Engine) { e.forceFlat = true } }
 
+// WithSignatureCheck evaluates every signature Round keeps (its stamp
+// unchanged) again and makes Round fail when the two differ: tests
+// compare the kept signatures with the full evaluation round by round.
+func WithSignatureCheck() Option { return func(e *Engine) { e.sigReeval = true } }
+
+// WithoutSignatureKeeping evaluates every signature afresh, stamps or not
+// (the computation before stamps, for the tests that compare the two).
+func WithoutSignatureKeeping() Option { return func(e *Engine) { e.sigNoKeep = true } }
+
 // Engine holds the static facts of a program and the game state that grows
 // across rounds of the outer loop.
 type Engine struct {
@@ -194,6 +220,12 @@ type Engine struct {
 	// by its literals for good, so a query asked again gets the same
 	// answer: this only saves building its key.
 	sigAnswers map[string][]int8
+	// sigMemo[b]: the signature Φ̂(b) last evaluated and the stamp of
+	// b then (StampedInvariants; see positionSignature).
+	sigMemo   []sigMemo
+	sigKept   int  // positions whose signature was kept, all rounds
+	sigReeval bool // WithSignatureCheck (test only)
+	sigNoKeep bool // WithoutSignatureKeeping (test only)
 
 	game *game
 
@@ -431,6 +463,7 @@ func New(p *cfg.Program, cells Cells, opts ...Option) (*Engine, error) {
 	e.pairable = e.computePairable()
 	e.decided = make([]*decidedSig, np)
 	e.sigAnswers = map[string][]int8{}
+	e.sigMemo = make([]sigMemo, np)
 	e.once = e.newOnceRule()
 	if !e.noFallback && !e.forceFlat && e.maxTuples > 0 {
 		// Skip games that cannot fit: the exact game when the position
@@ -558,9 +591,11 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 // Φ̂), so compat only grows anyway; taking the union makes the facts
 // monotone even if widening made some Φ smaller, and is sound because a
 // larger compat allows more behaviours.
-func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
+func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block, rs RoundStats, _ error) {
 	var st RoundStats
 	q0 := e.sat.Queries - e.sat.Bounded
+	kept0 := e.sigKept
+	defer func() { rs.SignaturesKept = e.sigKept - kept0 }()
 	sigs := map[string]bool{}
 	// The flow-insensitive game reads compat only as canrun(w) =
 	// compat(w, enabled(w)) of the positions w that modify a global cell
@@ -671,7 +706,10 @@ func (e *Engine) decideRows(ctx context.Context, inv Invariants, flat bool, sigs
 		if full {
 			continue
 		}
-		lits, reachable := e.signature(l, inv)
+		lits, reachable, err := e.positionSignature(b, l, inv)
+		if err != nil {
+			return err
+		}
 		if !reachable {
 			sigs["⊥"] = true
 			continue
@@ -777,6 +815,46 @@ func (e *Engine) flatRound(st RoundStats) ([]Edge, []Block, RoundStats, error) {
 	held := e.releaseOnce() // the flat game does not filter (once.go)
 	st.NewEdges += len(held)
 	return held, blocks, st, nil
+}
+
+// sigMemo is a position's last evaluated signature (lits, reachable)
+// and the stamp of its location then (ok: evaluated with a stamp).
+type sigMemo struct {
+	stamp     Stamp
+	lits      []Literal
+	reachable bool
+	ok        bool
+	conds     int // the conditions then (they are all made in New)
+}
+
+// positionSignature is signature(l, inv) at position b. When inv tells
+// stamps and b's stamp is the one of b's last evaluation, every Truth
+// signature would ask at l answers as then (the StampedInvariants
+// promise; the conditions are fixed when the engine is made), so the
+// signature is the one evaluated then: the same literals in the same
+// order, and nothing else of the round changes. The literals are never
+// modified by their users (decideRows copies before appending).
+func (e *Engine) positionSignature(b int, l *cfg.Loc, inv Invariants) ([]Literal, bool, error) {
+	si, ok := inv.(StampedInvariants)
+	if !ok || e.sigNoKeep {
+		lits, reachable := e.signature(l, inv)
+		return lits, reachable, nil
+	}
+	stamp := si.Stamp(l)
+	m := &e.sigMemo[b]
+	if m.ok && m.stamp == stamp && m.conds == len(e.conds.conds) {
+		e.sigKept++
+		if e.sigReeval {
+			lits, reachable := e.signature(l, inv)
+			if reachable != m.reachable || !slices.Equal(lits, m.lits) {
+				return nil, false, fmt.Errorf("interference: the signature kept at location %d (%v, reachable %v) differs from its evaluation (%v, reachable %v)", l.ID, m.lits, m.reachable, lits, reachable)
+			}
+		}
+		return m.lits, m.reachable, nil
+	}
+	lits, reachable := e.signature(l, inv)
+	*m = sigMemo{stamp: stamp, lits: lits, reachable: reachable, ok: true, conds: len(e.conds.conds)}
+	return lits, reachable, nil
 }
 
 // signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.
