@@ -13,6 +13,13 @@ package main
 // RSS; 8.8 GB at GOGC=50 for 13% more CPU). The watcher follows the live
 // heap after every collection, both ways. A GOGC set in the environment
 // is left alone.
+//
+// Above smallHeapLimit the percentage also never lets the heap goal fall
+// below the highest goal reached so far (gcRatchet): that much memory was
+// already taken at the peak, so collecting earlier after the live heap
+// shrinks or levels off below it (between the rounds of the fixpoint, after
+// the solve) saves no peak memory, only adds collections. Peak RSS is
+// unchanged: a goal above the peak is only ever set by gcPercentFor itself.
 
 import (
 	"os"
@@ -45,7 +52,38 @@ func gcPercentFor(live uint64) int {
 	return smallHeapGCPercent
 }
 
-// tuneWorkerGC applies gcPercentFor now and after every collection (a
+// gcRatchet turns gcPercentFor's percentage into the one the worker sets:
+// at least that, and enough for the heap goal to reach peakGoal, the
+// largest goal gcPercentFor has asked for so far.
+type gcRatchet struct{ peakGoal uint64 }
+
+// maxRatchetFactor bounds gcRatchet's percentage by a multiple of
+// gcPercentFor's.
+const maxRatchetFactor = 2
+
+// percent is the GC percentage after a collection that left live bytes.
+// Below smallHeapLimit it is gcPercentFor's: there the runtime's minimum
+// heap (4 MB times the percentage over 100) could exceed the goal a
+// large percentage stands for.
+func (r *gcRatchet) percent(live uint64) int {
+	p := gcPercentFor(live)
+	if live <= smallHeapLimit {
+		return p
+	}
+	goal := live + live/100*uint64(p)
+	r.peakGoal = max(r.peakGoal, goal)
+	if r.peakGoal > goal {
+		// The goal live*(1+q/100) rounded down to at most peakGoal, q
+		// at most maxRatchetFactor*p: the runtime applies a percentage
+		// to the live heap of the next collection until this watcher
+		// runs again (the sentinel's finalizer waits for its span to
+		// be swept), and the live heap may have grown by then.
+		p = max(p, min(maxRatchetFactor*p, int((r.peakGoal-live)/(live/100))))
+	}
+	return p
+}
+
+// tuneWorkerGC applies gcRatchet's percentage now and after every collection (a
 // finalizer per collection: nothing next to the collection's own work).
 func tuneWorkerGC() {
 	if os.Getenv("GOGC") != "" {
@@ -60,6 +98,7 @@ func watchGC() (stop func()) {
 	var stopped atomic.Bool
 	current := smallHeapGCPercent
 	debug.SetGCPercent(current)
+	var ratchet gcRatchet
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	var watch func(*gcSentinel)
 	watch = func(*gcSentinel) {
@@ -71,7 +110,7 @@ func watchGC() (stop func()) {
 		if sample[0].Value.Kind() == metrics.KindUint64 {
 			live = sample[0].Value.Uint64()
 		}
-		if p := gcPercentFor(live); p != current {
+		if p := ratchet.percent(live); p != current {
 			current = p
 			debug.SetGCPercent(p)
 		}

@@ -128,3 +128,35 @@ func TestWorkerMemoryEnv(t *testing.T) {
 		t.Errorf("with GOMEMLIMIT set: workerMemoryEnv = %q, want none", env)
 	}
 }
+
+// The ratchet keeps the heap goal at the highest one reached once the
+// live heap shrinks, never above it, within maxRatchetFactor of
+// gcPercentFor's percentage, and leaves small heaps to gcPercentFor.
+func TestGCRatchet(t *testing.T) {
+	var r gcRatchet
+	live := uint64(512 << 20)
+	if p := r.percent(live); p != 100 {
+		t.Fatalf("first large heap: percent %d, want 100", p)
+	}
+	peak := live * 2
+	for _, l := range []uint64{400 << 20, 300 << 20, 200 << 20} {
+		p := r.percent(l)
+		goal := l + l/100*uint64(p)
+		if goal > peak {
+			t.Errorf("live %d MB: goal %d MB above the peak %d MB", l>>20, goal>>20, peak>>20)
+		}
+		if p < 100 || p > maxRatchetFactor*100 {
+			t.Errorf("live %d MB: percent %d outside [100, %d]", l>>20, p, maxRatchetFactor*100)
+		}
+	}
+	// (1024-400)/4 = 156, less one: the goal is rounded down.
+	if p := r.percent(400 << 20); p != 155 {
+		t.Errorf("live 400 MB after a 1024 MB goal: percent %d, want 155", p)
+	}
+	if p := r.percent(1 << 20); p != smallHeapGCPercent {
+		t.Errorf("small heap: percent %d, want %d", p, smallHeapGCPercent)
+	}
+	if p := r.percent(2 << 30); p != largeHeapGCPercent {
+		t.Errorf("new peak: percent %d, want %d", p, largeHeapGCPercent)
+	}
+}
