@@ -67,7 +67,7 @@ type psolver struct {
 	done   []ptset // by node: what was already propagated
 	work   []int32 // a binary heap by rank
 	inWork []bool
-	rank   []int32        // by node: topological position of its component (last collapse)
+	rank   []int32           // by node: topological position of its component (last collapse)
 	objs   map[[2]int32]bool // dReach: (closure node, object) pairs already expanded
 	// Cycles of identity copy edges are collapsed into one node
 	// (union-find: rep); nedges counts edges added since the last
