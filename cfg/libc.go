@@ -33,7 +33,8 @@ package cfg
 // (pthread_once's init_routine, qsort's comparator), a call in a thread
 // of its own, and a later call at any point (a signal handler); their
 // writes reach the rest of the program through interference, and their
-// parameters hold anything unknown code reaches. A libcCalls result may
+// parameters hold anything unknown code reaches, or, when only these
+// models call back, what they hold (pointsto.go libcCallbackReach). A libcCalls result may
 // point to anything unknown code holds (signal returns the handler an
 // earlier call installed).
 

@@ -369,14 +369,67 @@ func (b *builder) pointsTo() *pta {
 		for _, e := range b.externalRoots() {
 			s.copyEdge(s.expr(e), r, tAny, 0)
 		}
-		// Callback parameters: anything unknown code may pass.
+		// Callback parameters: anything unknown code may pass (R), or,
+		// when only C library models call back (libcCallbackReach), what
+		// those hold.
+		from := r
+		if lr := b.libcCallbackReach(s); lr >= 0 {
+			from = lr
+		}
 		for _, v := range b.cbParams {
 			s.seed(int32(v.ID), unk)
-			s.copyEdge(r, int32(v.ID), tID, 0)
+			s.copyEdge(from, int32(v.ID), tID, 0)
 		}
 		s.deref(r, pderef{node: r, kind: dReach})
 	})
 	return a
+}
+
+// libcCallbackReach returns a node L holding what the libcCalls models
+// may pass to the callbacks they call, or -1 when some callback may be
+// called by other unknown code (a non-pending unknown external or a
+// library's client: then the callbacks' parameters keep R, everything
+// unknown code reaches).
+//
+// Why L is enough: a libcCalls model (libc.go) keeps and passes on only
+// pointers reachable from the arguments of its calls - qsort's
+// comparator gets pointers into the array passed, zlib's zalloc/zfree
+// and inflateBack's in/out functions get the opaque or descriptor the
+// z_stream or the call names, pthread_once's routine and signal's
+// handler get no pointer - or values handed to unknown code: what a
+// callback returned (zfree gets back what zalloc returned, perhaps at
+// another call) and the thread-specific values a key's destructor gets
+// (both in clientObjs). So L ⊇ the arguments of every libcCalls call and
+// the clientObjs, closed under memory (dReach, flow-insensitively: any
+// pointer any reachable cell ever holds). L ⊆ R (those arguments and
+// objects are in R), so the closure's <unknown> seeding changes nothing.
+// Narrowing the parameters cuts the loop where a callback writing
+// through a parameter pointing to all of R (pigz's inb storing its
+// buffer through its out-parameter) made every object of R reach
+// everything.
+func (b *builder) libcCallbackReach(s *psolver) int32 {
+	if b.clientSite != nil {
+		return -1
+	}
+	for _, uc := range b.unknownCalls {
+		if !uc.pending && uc.kind == unknownExternal {
+			return -1
+		}
+	}
+	l := s.newNode()
+	for _, uc := range b.unknownCalls {
+		if uc.pending || uc.kind != libcCalls {
+			continue
+		}
+		for _, e := range uc.args {
+			s.copyEdge(s.expr(e), l, tAny, 0)
+		}
+	}
+	for _, e := range b.clientObjs {
+		s.copyEdge(s.expr(e), l, tAny, 0)
+	}
+	s.deref(l, pderef{node: l, kind: dReach})
+	return l
 }
 
 // reachObjs lists the objects reachable from the values of args through

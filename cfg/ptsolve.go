@@ -67,8 +67,8 @@ type psolver struct {
 	done   []ptset // by node: what was already propagated
 	work   []int32 // a binary heap by rank
 	inWork []bool
-	rank   []int32        // by node: topological position of its component (last collapse)
-	objs   map[int32]bool // dReach: objects already expanded
+	rank   []int32           // by node: topological position of its component (last collapse)
+	objs   map[[2]int32]bool // dReach: (closure node, object) pairs already expanded
 	// Cycles of identity copy edges are collapsed into one node
 	// (union-find: rep); nedges counts edges added since the last
 	// collapse, which runs when they reach nextCollapse.
@@ -237,10 +237,11 @@ func (s *psolver) fire(i int32, l ploc) {
 			s.copyEdge(d.node, int32(c.ID), tID, 0)
 		}
 	case dReach:
-		if s.objs[l.objID()] {
+		key := [2]int32{d.node, l.objID()}
+		if s.objs[key] {
 			return
 		}
-		s.objs[l.objID()] = true
+		s.objs[key] = true
 		if o.Kind == StringObject || o.Kind == FuncObject {
 			return
 		}
@@ -386,7 +387,7 @@ func (s *psolver) run() {
 
 // solve runs the solver over the builder's program and extra rules.
 func (a *pta) solveGraph(build func(s *psolver)) {
-	s := &psolver{a: a, objs: map[int32]bool{}}
+	s := &psolver{a: a, objs: map[[2]int32]bool{}}
 	n := len(a.b.prog.Vars) + 1
 	a.pts = make([]ptset, n)
 	s.copies = make([][]pedge, n)
