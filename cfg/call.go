@@ -33,6 +33,24 @@ type unknownCall struct {
 	kind    libcKind
 }
 
+// presentArgs is vals without the arguments that have no value (nil).
+func presentArgs(vals []Expr) []Expr {
+	var out []Expr
+	for _, v := range vals {
+		if v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// addUnknownCall emits uc's location (a Skip the later passes expand into
+// its effects) and records it.
+func (b *builder) addUnknownCall(uc *unknownCall) {
+	uc.loc = b.emit(&Skip{})
+	b.unknownCalls = append(b.unknownCalls, uc)
+}
+
 func argList(l *cc.ArgumentExpressionList) []cc.ExpressionNode {
 	var out []cc.ExpressionNode
 	for ; l != nil; l = l.ArgumentExpressionList {
@@ -463,11 +481,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 	default:
 		b.assume(b.pos, "%s: external function without a body: assumed to modify only memory reachable from its arguments and from address-taken globals, without copying pointers between objects", name)
 	}
-	for _, v := range vals {
-		if v != nil {
-			uc.args = append(uc.args, v)
-		}
-	}
+	uc.args = presentArgs(vals)
 	if uc.kind == unknownExternal || uc.kind == libcCalls {
 		b.callbackSpawns(uc)
 	}
@@ -481,8 +495,7 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		// Elements change places: pointers move between the array's cells.
 		uc.copyDst, uc.copySrc = vals[0], vals[0]
 	}
-	uc.loc = b.emit(&Skip{})
-	b.unknownCalls = append(b.unknownCalls, uc)
+	b.addUnknownCall(uc)
 	rt := x.Type()
 	if rt == nil || rt.Kind() == cc.Void {
 		return nil

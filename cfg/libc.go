@@ -151,9 +151,7 @@ func (b *builder) libcAlloc(name string, x *cc.PostfixExpression, vals []Expr) E
 	}
 	r := b.alloc(name, &VarRef{Var: size}, false)
 	if name == "realloc" && len(vals) > 0 && vals[0] != nil {
-		uc := &unknownCall{name: name, pos: b.pos, kind: libcReadOnly, copyDst: r, copySrc: vals[0]}
-		uc.loc = b.emit(&Skip{})
-		b.unknownCalls = append(b.unknownCalls, uc)
+		b.addUnknownCall(&unknownCall{name: name, pos: b.pos, kind: libcReadOnly, copyDst: r, copySrc: vals[0]})
 	}
 	return r
 }
@@ -235,14 +233,8 @@ func (b *builder) vaArg(name string, x *cc.PostfixExpression, vals []Expr) Expr 
 	b.emit(&Havoc{Dst: &Deref{Addr: b.objAddr(b.vaArgObj), Type: slot.Type}})
 	// The argument copy of a C library model's result (pointsTo): the
 	// slot may lie in what ap points to.
-	uc := &unknownCall{name: name, pos: b.pos, kind: libcReadOnly}
-	for _, v := range vals {
-		if v != nil {
-			uc.args = append(uc.args, v)
-		}
-	}
-	uc.loc = b.emit(&Skip{})
-	b.unknownCalls = append(b.unknownCalls, uc)
+	uc := &unknownCall{name: name, pos: b.pos, kind: libcReadOnly, args: presentArgs(vals)}
+	b.addUnknownCall(uc)
 	// The result has the type of an implicitly declared function (int):
 	// the caller converts it to T *. Points-to follows the address through
 	// the casts; the data flow graph's value of the int is any.
@@ -358,14 +350,8 @@ type setjmpSite struct {
 
 func (b *builder) setjmp(name string, x *cc.PostfixExpression, vals []Expr) Expr {
 	b.assume(b.pos, "%s: C library model: returns 0, and nonzero after a longjmp (what the thread may have written since is any value)", name)
-	uc := &unknownCall{name: name, pos: b.pos, kind: libcWrites}
-	for _, v := range vals {
-		if v != nil {
-			uc.args = append(uc.args, v)
-		}
-	}
-	uc.loc = b.emit(&Skip{})
-	b.unknownCalls = append(b.unknownCalls, uc)
+	uc := &unknownCall{name: name, pos: b.pos, kind: libcWrites, args: presentArgs(vals)}
+	b.addUnknownCall(uc)
 	st, ok := b.scalarType(x.Type())
 	if !ok {
 		b.fail("%s: result is not a scalar", name)
