@@ -2,13 +2,8 @@ package analysis
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"chorus/cfg"
-	"chorus/oracle/gen"
 )
 
 // Hubs change the graph, not the equations: a hub passes on the join of
@@ -20,24 +15,7 @@ import (
 // direct edges, in both domains; on 60 generated programs the
 // differences are counted and logged.
 func TestHubsKeepStatuses(t *testing.T) {
-	type prog struct {
-		name string
-		src  func() (*cfg.Program, error)
-	}
-	var progs []prog
-	files, _ := filepath.Glob("../testdata/check/*.c")
-	if len(files) < 10 {
-		t.Fatalf("only %d fixtures", len(files))
-	}
-	for _, f := range files {
-		progs = append(progs, prog{filepath.Base(f), func() (*cfg.Program, error) { return cfg.BuildFile(f, cfg.Options{}) }})
-	}
-	for seed := int64(1); seed <= 60; seed++ {
-		src := gen.Generate(seed, gen.Options{}).C()
-		progs = append(progs, prog{fmt.Sprintf("gen%d", seed), func() (*cfg.Program, error) {
-			return cfg.Build("gen.c", []byte(src), cfg.Options{})
-		}})
-	}
+	progs := fixturesAndGenerated(t, "../testdata/check")
 	hubsMade, invDiff, statusDiff := 0, 0, 0
 	for _, pr := range progs {
 		for _, dom := range []string{"interval", "octagon"} {

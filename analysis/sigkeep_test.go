@@ -9,7 +9,6 @@ import (
 
 	"chorus/cfg"
 	"chorus/interference"
-	"chorus/oracle/gen"
 )
 
 // TestKeptSignaturesAsEvaluated pins the engine's keeping of a position's
@@ -24,28 +23,7 @@ import (
 // new edge, a source's post, a hub's new source) would keep a stale
 // signature: the check fails, or the rounds differ.
 func TestKeptSignaturesAsEvaluated(t *testing.T) {
-	type prog struct {
-		name string
-		src  func() (*cfg.Program, error)
-	}
-	var progs []prog
-	var files []string
-	for _, dir := range []string{"../testdata/check", "../testdata/threads"} {
-		fs, _ := filepath.Glob(filepath.Join(dir, "*.c"))
-		files = append(files, fs...)
-	}
-	if len(files) < 10 {
-		t.Fatalf("only %d fixtures", len(files))
-	}
-	for _, f := range files {
-		progs = append(progs, prog{filepath.Base(f), func() (*cfg.Program, error) { return cfg.BuildFile(f, cfg.Options{}) }})
-	}
-	for seed := int64(1); seed <= 60; seed++ {
-		src := gen.Generate(seed, gen.Options{}).C()
-		progs = append(progs, prog{fmt.Sprintf("gen%d", seed), func() (*cfg.Program, error) {
-			return cfg.Build("gen.c", []byte(src), cfg.Options{})
-		}})
-	}
+	progs := fixturesAndGenerated(t, "../testdata/check", "../testdata/threads")
 	svcomp := 0
 	if !testing.Short() {
 		root := filepath.Join("..", "..", "shared", "corpus", "svcomp")
@@ -56,7 +34,7 @@ func TestKeptSignaturesAsEvaluated(t *testing.T) {
 			fs, _ := filepath.Glob(filepath.Join(root, dir, "*.i"))
 			for _, f := range fs {
 				svcomp++
-				progs = append(progs, prog{dir + "/" + filepath.Base(f), func() (*cfg.Program, error) {
+				progs = append(progs, testProgram{dir + "/" + filepath.Base(f), func() (*cfg.Program, error) {
 					return cfg.BuildFile(f, cfg.Options{DataModel: cfg.ILP32}) // (every task of these directories)
 				}})
 			}
