@@ -75,11 +75,14 @@ type builder struct {
 	// unsoundJoinAllBounds: Options.UnsoundJoinAllBounds.
 	unsoundJoinAllBounds bool
 	noThreadLocals       bool // Options.NoThreadLocals
-	constBranches        int  // constbranch.go: constBranchMode
-	nodeCount            map[string]int
-	costMemo             map[string]int // inlineCost (-1: being computed)
-	unitSize             int            // -1: not computed
-	callCount            map[string]int
+	// startup: the constructor and destructor functions spawned at the
+	// program's start (startup.go).
+	startup       map[string]bool
+	constBranches int // constbranch.go: constBranchMode
+	nodeCount     map[string]int
+	costMemo      map[string]int // inlineCost (-1: being computed)
+	unitSize      int            // -1: not computed
+	callCount     map[string]int
 
 	// Callbacks into unknown code (callback.go). callbacks is the set of
 	// defined functions whose address may reach an unknown external
@@ -178,6 +181,7 @@ func newBuilder(file string, asts []*cc.AST, m DataModel, maxLocs int) *builder 
 		fnSize:      map[string]int{},
 		spawnMemo:   map[string]bool{},
 		globalDecls: map[string][]*cc.Declarator{},
+		startup:     map[string]bool{},
 		globalInits: map[string]*cc.Initializer{},
 		locFunc:     map[*Loc]string{},
 		shared:      map[genericKey]*sharedBody{},

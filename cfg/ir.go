@@ -40,6 +40,14 @@ type Program struct {
 	// (unknown external functions havocked, recursion summarized, ...),
 	// so the output can say what was assumed.
 	Assumptions []Assumption
+	// SharedThreadLocals lists the thread-local global registers kept as
+	// one register of all threads because code that runs in another
+	// thread's context mentions them (a callback, a library entry, a
+	// constructor; cfg/tls.go). Their ThreadLocal flag is cleared, so
+	// every consumer, the interpreter included, sees one shared register:
+	// more behaviours than C, which the analysis and exhaustive proofs
+	// may use but a counterexample may not (package confirm refuses).
+	SharedThreadLocals []*Var
 	// Coarsened says how lowering coarsened the program to fit its
 	// location budget ("": it did not); a note says the same.
 	Coarsened string

@@ -80,6 +80,7 @@ func (b *builder) buildLibrary() {
 	b.cur = nil
 	b.curFunc = "<client>"
 	t.Entry = b.emit(&InitGlobals{})
+	b.startupSpawns()
 	head := b.emit(&Skip{})
 	for _, n := range entries {
 		b.cur = []*Loc{head}

@@ -652,6 +652,13 @@ func TestErrors(t *testing.T) {
 		{"int main() { return 0; }\nint *", "test.c:2:1: error: unexpected end of input"},
 		{"struct S { int a[3]; struct \x00 *", "test.c:"},
 		{"#include <nonexistent.h>\n*a) {", "test.c:1:"},
+		// A cleanup attribute's call at scope exit is not lowered: chorus
+		// proved assert(g == 0) below while gcc's binary fails it.
+		{"int g;\nstatic void done(int *p) { g = *p; }\nint main(void) {\n  { int x __attribute__((cleanup(done))) = 5; }\n  __VERIFIER_assert(g == 0);\n}", "test.c:4:26: error: unsupported: __attribute__((cleanup))"},
+		{"int g;\nstatic void done(int *p) { g = *p; }\nint main(void) {\n  { __attribute__((__cleanup__(done))) int x = 5; }\n}", "test.c:4:20: error: unsupported: __attribute__((cleanup))"},
+		// asm goto may jump to a C label; a template calling a C function by name hides its effects (asm.go).
+		{"int main(void) {\n  asm goto(\"jmp %l0\" :::: out);\n  return 0;\nout:\n  return 1;\n}", "test.c:2:3: error: unsupported: asm goto"},
+		{"int g;\nvoid f(void) { g = 1; }\nint main(void) {\n  __asm__ volatile(\"call f\");\n  return g;\n}", "error: unsupported: inline assembly naming function f"},
 	}
 	for _, c := range cases {
 		_, err := Build("test.c", []byte(c.src), Options{DataModel: ILP32})

@@ -67,6 +67,13 @@ func (b *builder) localizeThreadLocals() {
 	}
 	tls = kept
 	b.sharedThreadLocalInits(shared)
+	for _, v := range b.prog.Vars {
+		if shared[v] {
+			// (the interpreter would give each thread its own copy)
+			v.ThreadLocal = false
+			b.prog.SharedThreadLocals = append(b.prog.SharedThreadLocals, v)
+		}
+	}
 	saveTmpl, saveFunc := b.tmpl, b.curFunc
 	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
 	for _, t := range b.prog.Templates {
@@ -225,9 +232,10 @@ func mapActionExprs(act Action, f func(Expr) Expr) {
 }
 
 // runsInCallersThread reports whether t's code may run in a thread that
-// ran other code before (a callback, a library entry).
+// ran other code before (a callback, a library entry, a constructor or
+// destructor: startup.go).
 func (b *builder) runsInCallersThread(t *Template) bool {
-	return b.callbacks[t.Name] || b.entries[t.Name]
+	return b.callbacks[t.Name] || b.entries[t.Name] || b.startup[t.Name]
 }
 
 // sharedThreadLocalInits adds, right after the entry of each callback or

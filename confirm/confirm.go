@@ -322,6 +322,9 @@ func untrustedLocs(p *cfg.Program) ([]bool, bool) {
 			return nil, false // one instance for all threads: not C
 		}
 	}
+	if len(p.SharedThreadLocals) > 0 {
+		return nil, false // the same for registers
+	}
 	type key struct {
 		file      string
 		line, col int
@@ -459,10 +462,11 @@ func registersRead(p *cfg.Program) map[*cfg.Var]bool { return registersReadExcep
 // name (skip nil: all).
 func registersReadExcept(p *cfg.Program, skip func(*cfg.Loc) bool) map[*cfg.Var]bool {
 	out := map[*cfg.Var]bool{}
-	mark := func(e cfg.Expr) {
+	mark := func(e cfg.Expr) bool {
 		if r, ok := e.(*cfg.VarRef); ok {
 			out[r.Var] = true
 		}
+		return true
 	}
 	for _, l := range p.Locs {
 		if skip != nil && skip(l) {
@@ -480,11 +484,11 @@ func registersReadExcept(p *cfg.Program, skip func(*cfg.Loc) bool) map[*cfg.Var]
 			reads = append(reads, r.Lock) // the lock word counts as read
 		}
 		for _, e := range reads {
-			walkExpr(e, mark)
+			cfg.InspectExpr(e, mark)
 		}
 		for _, lv := range dsts {
 			if d, ok := lv.(*cfg.Deref); ok {
-				walkExpr(d.Addr, mark)
+				cfg.InspectExpr(d.Addr, mark)
 			}
 		}
 	}

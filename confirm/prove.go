@@ -457,36 +457,15 @@ func actionOperands(a cfg.Action) (reads []cfg.Expr, dsts []cfg.LValue, known bo
 	return nil, nil, false
 }
 
-// walkExpr calls f on e and every subexpression (a Deref's address
-// included).
-func walkExpr(e cfg.Expr, f func(cfg.Expr)) {
-	if e == nil {
-		return
-	}
-	f(e)
-	switch e := e.(type) {
-	case *cfg.Deref:
-		walkExpr(e.Addr, f)
-	case *cfg.Unary:
-		walkExpr(e.X, f)
-	case *cfg.Binary:
-		walkExpr(e.X, f)
-		walkExpr(e.Y, f)
-	case *cfg.Cast:
-		walkExpr(e.X, f)
-	}
-}
-
 // hasFloat reports whether some operand or subexpression has a floating
 // type (an Output argument is only printed: it changes no state, but
 // printing is harmless either way, so it is not exempted).
 func hasFloat[E cfg.Expr](es []E) bool {
 	found := false
 	for _, e := range es {
-		walkExpr(e, func(x cfg.Expr) {
-			if x != nil && x.ExprType().Kind == cfg.FloatType {
-				found = true
-			}
+		cfg.InspectExpr(e, func(x cfg.Expr) bool {
+			found = found || x.ExprType().Kind == cfg.FloatType
+			return !found
 		})
 	}
 	return found
@@ -542,22 +521,23 @@ func uninitLocalReads(p *cfg.Program) []bool {
 				out[l.ID] = true
 			}
 		}
-		visit := func(isRead bool) func(cfg.Expr) {
-			return func(e cfg.Expr) {
+		visit := func(isRead bool) func(cfg.Expr) bool {
+			return func(e cfg.Expr) bool {
 				if d, ok := e.(*cfg.Deref); ok {
 					check(d, isRead)
 				}
+				return true
 			}
 		}
 		for _, e := range reads {
-			walkExpr(e, visit(true))
+			cfg.InspectExpr(e, visit(true))
 		}
 		for _, lv := range dsts {
 			if d, ok := lv.(*cfg.Deref); ok {
-				walkExpr(d.Addr, visit(true)) // the address is read; the cell written
+				cfg.InspectExpr(d.Addr, visit(true)) // the address is read; the cell written
 				continue
 			}
-			walkExpr(lv, visit(true))
+			cfg.InspectExpr(lv, visit(true))
 		}
 		if a, ok := l.Act.(*cfg.Acquire); ok {
 			if d, ok := a.Lock.(*cfg.Deref); ok {

@@ -75,19 +75,18 @@ func LocalRegister(lv cfg.LValue) bool {
 // LocalExpr reports whether e reads no memory and no global register
 // (addresses are constants: taking one reads nothing). confirm uses it too.
 func LocalExpr(e cfg.Expr) bool {
-	switch e := e.(type) {
-	case *cfg.Const, *cfg.AddrOf:
-		return true
-	case *cfg.VarRef:
-		return e.Var.Mem == nil && e.Var.Scope == cfg.Local
-	case *cfg.Unary:
-		return LocalExpr(e.X)
-	case *cfg.Binary:
-		return LocalExpr(e.X) && LocalExpr(e.Y)
-	case *cfg.Cast:
-		return LocalExpr(e.X)
-	}
-	return false
+	local := e != nil
+	cfg.InspectExpr(e, func(x cfg.Expr) bool {
+		switch x := x.(type) {
+		case *cfg.Const, *cfg.AddrOf, *cfg.Unary, *cfg.Binary, *cfg.Cast:
+		case *cfg.VarRef:
+			local = local && x.Var.Mem == nil && x.Var.Scope == cfg.Local
+		default: // a Deref reads memory
+			local = false
+		}
+		return local
+	})
+	return local
 }
 
 // ample picks the thread whose moves alone expand s under the
