@@ -1,6 +1,7 @@
 package cfg
 
 import (
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -87,6 +88,7 @@ var builtinNames = map[string]bool{
 	"malloc": true, "calloc": true, "alloca": true, "__builtin_alloca": true, "free": true, "__builtin_malloc": true, "__builtin_calloc": true, "__builtin_free": true,
 	"__sync_synchronize": true, "__atomic_thread_fence": true, "__atomic_signal_fence": true,
 	"__atomic_load_n": true, "__atomic_store_n": true, "__atomic_exchange_n": true, "__atomic_compare_exchange_n": true,
+	"__atomic_load": true, "__atomic_store": true, "__atomic_exchange": true, "__atomic_compare_exchange": true,
 	"__atomic_fetch_add": true, "__atomic_fetch_sub": true, "__atomic_fetch_and": true, "__atomic_fetch_or": true, "__atomic_fetch_xor": true,
 	"__atomic_add_fetch": true, "__atomic_sub_fetch": true, "__atomic_and_fetch": true, "__atomic_or_fetch": true, "__atomic_xor_fetch": true,
 	"__sync_fetch_and_add": true, "__sync_fetch_and_sub": true, "__sync_fetch_and_and": true, "__sync_fetch_and_or": true, "__sync_fetch_and_xor": true,
@@ -387,6 +389,44 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		}
 	}
 	cell := func() *Deref { return &Deref{Addr: p, Type: et} }
+	// The generic forms (<stdatomic.h>'s macros use them) pass values
+	// through pointers: __atomic_load(p, ret, order), __atomic_store(p,
+	// val, order), __atomic_exchange(p, val, ret, order),
+	// __atomic_compare_exchange(p, expected, desired, weak, s, f). The
+	// value is read from the caller's object before the atomic step and
+	// a result stored into it after: those objects are the caller's, not
+	// the atomic one (C11 7.17.7: only *p is accessed atomically).
+	var retPtr Expr
+	switch name {
+	case "__atomic_load", "__atomic_store", "__atomic_exchange", "__atomic_compare_exchange":
+		if pt, ok := x.ArgumentExpressionList.AssignmentExpression.Type().Decay().(*cc.PointerType); !ok {
+			b.fail("%s: the first argument is not a pointer", name)
+		} else if _, ok := b.scalarType(pt.Elem()); !ok {
+			b.fail("unsupported: %s on a non-scalar object", name)
+		}
+		need := map[string]int{"__atomic_load": 2, "__atomic_store": 2, "__atomic_exchange": 3, "__atomic_compare_exchange": 3}[name]
+		if len(vals) < need || slices.Contains(vals[:need], nil) {
+			b.fail("%s: missing argument", name)
+		}
+		if name == "__atomic_load" {
+			t := b.temp(et)
+			b.emit(&Assign{Dst: &VarRef{Var: t}, Src: cell()})
+			b.emit(&Assign{Dst: &Deref{Addr: vals[1], Type: et}, Src: &VarRef{Var: t}})
+			return nil
+		}
+		i := 1
+		if name == "__atomic_compare_exchange" {
+			i = 2
+		}
+		v := b.temp(et)
+		b.emit(&Assign{Dst: &VarRef{Var: v}, Src: &Deref{Addr: vals[i], Type: et}})
+		vals = slices.Clone(vals)
+		vals[i] = &VarRef{Var: v}
+		if name == "__atomic_exchange" {
+			retPtr = vals[2]
+		}
+		name += "_n"
+	}
 	val := func(i int) Expr {
 		if i >= len(vals) {
 			b.fail("%s: missing argument", name)
@@ -479,6 +519,10 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		}
 	}
 	b.emit(&AtomicEnd{})
+	if retPtr != nil {
+		b.emit(&Assign{Dst: &Deref{Addr: retPtr, Type: et}, Src: out})
+		return nil
+	}
 	return res(out)
 }
 

@@ -140,6 +140,11 @@ func (b *builder) pointerBoundsChecks() {
 			if k, ok := m.Y.(*Const); ok && k.Value == es {
 				idx = m.X
 			}
+		} else if k, ok := add.Y.(*Const); ok && k.Value%es == 0 {
+			// p[4]: the scaled constant index is folded into the
+			// offset (16 for int); before, such accesses got no check
+			// at all, in bounds or not.
+			idx = &Const{Type: k.Type, Value: k.Value / es}
 		} else if es == 1 {
 			idx = add.Y
 		}
