@@ -97,10 +97,13 @@ var builtinNames = map[string]bool{
 	"__builtin_constant_p": true,
 }
 
-func isBuiltinName(name string) bool { return builtinNames[name] }
+func isBuiltinName(name string) bool { return builtinNames[name] || isValueBuiltin(name) }
 
 // builtinVals lowers a builtin from evaluated arguments.
 func (b *builder) builtinVals(name string, x *cc.PostfixExpression, vals []Expr) (Expr, bool) {
+	if e, ok := b.valueBuiltin(name, x, vals); ok { // valuebuiltins.go
+		return e, true
+	}
 	if !isBuiltinName(name) {
 		if isNondet(name) {
 			return b.nondet(x.Type()), true
