@@ -75,7 +75,7 @@ func (b *builder) asm(a *cc.AsmStatement) {
 		}
 	}
 	if memory {
-		uc := &unknownCall{name: "asm", pos: b.pos, kind: unknownExternal}
+		uc := &unknownCall{name: "<asm>", pos: b.pos, kind: unknownExternal}
 		b.assume(b.pos, "asm: inline assembly with a \"memory\" clobber: may write what its inputs and the address-taken globals reach")
 		uc.args = presentArgs(inputs)
 		b.callbackSpawns(uc)

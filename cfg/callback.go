@@ -249,11 +249,15 @@ func (b *builder) finishCallbacks(a *pta) bool {
 			}
 			continue
 		}
+		what := name + ": unknown external function: returns any value, may write what its arguments and address-taken globals reach"
+		if name == "<asm>" { // asm.go
+			what = "inline assembly with a \"memory\" clobber: may write what its inputs and the address-taken globals reach"
+		}
 		if len(fs) == 0 {
-			b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach", name)
+			b.note("external "+name, uc.pos, "%s", what)
 			continue
 		}
-		b.note("external "+name, uc.pos, "%s: unknown external function: returns any value, may write what its arguments and address-taken globals reach, may call %s from any number of threads", name, strings.Join(fs, ", "))
+		b.note("external "+name, uc.pos, "%s, may call %s from any number of threads", what, strings.Join(fs, ", "))
 	}
 	return true
 }
