@@ -14,9 +14,11 @@ import (
 // (GCC: an asm that accesses memory other than its operands must say
 // "memory"). chorus used to lower every asm to nothing and proved an
 // assert that an asm output breaks (fixture asm_operands.c).
-//   - A template that is empty (or only white space) does nothing at run
-//     time whatever it clobbers: asm("" ::: "memory"), the compiler
-//     barrier, is a Skip.
+//   - A template that is empty, or whose instructions only order memory
+//     accesses or wait (nop, pause, mfence, dmb ish, ...: orderingOnly),
+//     changes no C-visible state whatever it clobbers: asm("" :::
+//     "memory"), the compiler barrier, and a spin loop's pause are Skips.
+//     Under sequential consistency ordering instructions have no effect.
 //   - Input operands are evaluated (they are read).
 //   - Every output operand ("=r"(x), "+m"(*p), ...) gets any value.
 //   - With a "memory" clobber the statement may also read and write any
@@ -58,7 +60,7 @@ func (b *builder) asm(a *cc.AsmStatement) {
 		}
 		return nil
 	}
-	if strings.TrimSpace(asmString(x.Token3.SrcStr())) == "" && len(section(0)) == 0 {
+	if orderingOnly(asmString(x.Token3.SrcStr())) && len(section(0)) == 0 {
 		b.emit(&Skip{})
 		return
 	}
@@ -148,4 +150,20 @@ func (b *builder) asmNamedGlobals(template string) {
 		lv := b.storageLval(b.globalStorage(b.globalDecls[name][0]))
 		b.store(lv, b.nondet(lv.ctype))
 	}
+}
+
+// orderingOnly reports whether an asm template's instructions (separated
+// by newlines or semicolons) are all ones that change no memory and no
+// register the C code sees: fences, pauses, hints.
+func orderingOnly(template string) bool {
+	t := strings.NewReplacer(`\n`, "\n", `\t`, " ", ";", "\n").Replace(template)
+	for _, ins := range strings.Split(t, "\n") {
+		switch strings.Join(strings.Fields(ins), " ") {
+		case "", "nop", "pause", "rep", "rep nop", "mfence", "lfence", "sfence",
+			"dmb ish", "dmb ishld", "dmb ishst", "dmb sy", "dsb sy", "dsb ish", "isb", "yield", "wfe", "sev", "sync", "lwsync", "isync", "fence", "fence rw,rw":
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -1005,3 +1005,14 @@ int main() { pthread_t t; pthread_create(&t, 0, w, 0); pthread_rwlock_rdlock(&rw
 		t.Errorf("rwlock word %v summary=%v", rw.Type, rw.Summary)
 	}
 }
+
+func TestAsmOrderingOnly(t *testing.T) {
+	for tmpl, want := range map[string]bool{
+		"": true, " ": true, "pause": true, "rep; nop": true, `mfence\n\t`: true, "dmb ish": true,
+		"movl $1, %0": false, "lock; xchgl %0, %1": false, "nop; movl $1, g": false, "call f": false,
+	} {
+		if got := orderingOnly(tmpl); got != want {
+			t.Errorf("orderingOnly(%q) = %v, want %v", tmpl, got, want)
+		}
+	}
+}
