@@ -89,6 +89,7 @@ var builtinNames = map[string]bool{
 	"__sync_synchronize": true, "__atomic_thread_fence": true, "__atomic_signal_fence": true,
 	"__atomic_load_n": true, "__atomic_store_n": true, "__atomic_exchange_n": true, "__atomic_compare_exchange_n": true,
 	"__atomic_load": true, "__atomic_store": true, "__atomic_exchange": true, "__atomic_compare_exchange": true,
+	"__atomic_test_and_set": true, "__atomic_clear": true,
 	"__atomic_fetch_add": true, "__atomic_fetch_sub": true, "__atomic_fetch_and": true, "__atomic_fetch_or": true, "__atomic_fetch_xor": true,
 	"__atomic_add_fetch": true, "__atomic_sub_fetch": true, "__atomic_and_fetch": true, "__atomic_or_fetch": true, "__atomic_xor_fetch": true,
 	"__sync_fetch_and_add": true, "__sync_fetch_and_sub": true, "__sync_fetch_and_and": true, "__sync_fetch_and_or": true, "__sync_fetch_and_xor": true,
@@ -390,6 +391,19 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		} else {
 			et = Int32
 		}
+	}
+	if name == "__atomic_test_and_set" || name == "__atomic_clear" {
+		// (GCC: they act on the byte at p, whatever p's type, e.g.
+		// <stdatomic.h>'s atomic_flag struct; test_and_set returns
+		// whether it was set)
+		et = Type{Kind: IntType, Bits: 8}
+		set := int64(1)
+		if name == "__atomic_clear" {
+			name, set = "__atomic_store_n", 0
+		} else {
+			name = "__atomic_exchange_n"
+		}
+		vals = []Expr{p, &Const{Type: et, Value: set}}
 	}
 	cell := func() *Deref { return &Deref{Addr: p, Type: et} }
 	// The generic forms (<stdatomic.h>'s macros use them) pass values
