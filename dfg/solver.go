@@ -1331,9 +1331,10 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 		// if some control source's post is not ⊥ (posts only grow
 		// while the solver ascends; narrowing can make one ⊥).
 		reach := false
+		edges := g.edges[id]
 		for _, k := range x.ctrl {
-			src := x.src[k]
-			if src < 0 || !s.postOf(g.node(src)).bottom {
+			src := edges[k].Src
+			if src == nil || !s.postOf(src).bottom {
 				reach = true
 				break
 			}
@@ -1352,12 +1353,13 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 const controlSlot = -2
 
 // edgeIndex is a location's edges in a form evalIncr scans fast: per edge
-// (Graph.edges order) its source's ID (-1: ⊥) and the index of its cell
-// in In (controlSlot; -1: not tracked), and the edges grouped by that
-// index (by[at[i]:at[i+1]] for cell i).
+// (Graph.edges order) the index of its cell in In (controlSlot; -1: not
+// tracked), and the edges grouped by that index (by[at[i]:at[i+1]] for
+// cell i). (An edge's source is in Graph.edges, and whether it passes
+// its cell through in outEdge.srcIdx: per-edge copies of them here were
+// 8 of the index's 20 bytes an edge.)
 type edgeIndex struct {
-	n   int // edges indexed
-	src []int32
+	n int // edges indexed
 	// ctrl: the control edges (indexes).
 	ctrl []int32
 	// leaf: by edge, its position among the edges of its cell (its leaf
@@ -1365,14 +1367,9 @@ type edgeIndex struct {
 	// joins of the cell's edges (cellTree; nil: none yet or not used).
 	leaf  []int32
 	trees []*hubTree
-	// srcIdx: the index of the edge's cell in In(src) when act(src) does
-	// not touch it (its post passes the state's value through: the
-	// edge changed when cellTick[src][srcIdx] did), else -1 (when
-	// changed[src] did).
-	srcIdx []int32
-	slot   []int32
-	at     []int32
-	by     []int32
+	slot  []int32
+	at    []int32
+	by    []int32
 }
 
 // edgeIndex returns location id's edge index, rebuilt when edges were
@@ -1387,8 +1384,7 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		return old
 	}
 	in := s.g.in[id]
-	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), srcIdx: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
-	nLocs := len(s.g.prog.Locs)
+	x := &edgeIndex{n: len(edges), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
 	// Edges are only appended between rebuilds (which drop s.idx), and
 	// In does not change then: the per-edge entries of the old index are
 	// those of the same edges now, so only the new edges are looked up
@@ -1397,24 +1393,11 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 	start := 0
 	if old != nil && old.n < len(edges) && len(old.at) == len(in)+1 {
 		start = old.n
-		copy(x.src, old.src)
-		copy(x.srcIdx, old.srcIdx)
 		copy(x.slot, old.slot)
 		x.ctrl = slices.Clone(old.ctrl)
 	}
 	for k := start; k < len(edges); k++ {
 		e := edges[k]
-		x.src[k] = -1
-		x.srcIdx[k] = -1
-		if e.Src != nil {
-			u := e.Src.ID
-			x.src[k] = int32(u)
-			if u < nLocs && e.Cell != ControlCell {
-				if j, ok := slices.BinarySearch(s.g.in[u], e.Cell); ok && !s.touched(int32(u))[j] {
-					x.srcIdx[k] = int32(j)
-				}
-			}
-		}
 		x.slot[k] = -1
 		if e.Cell == ControlCell {
 			x.slot[k] = controlSlot
@@ -1598,7 +1581,7 @@ const cellTreeMin = 16
 // linear join of evalCells gives; CHORUS_CHECK_INCREMENTAL compares the
 // whole evaluation with evalFull. Not for mixed cells (their foreign
 // sources are joined apart).
-func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []Edge, sl []edgeSlot) domains.Value {
+func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []edge, sl []edgeSlot) domains.Value {
 	if x.trees == nil {
 		x.trees = make([]*hubTree, len(x.at)-1)
 	}
@@ -1619,7 +1602,7 @@ func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []Edge, sl []edgeSl
 
 // edgeVal is the value edge e carries for its cell (nil when its source's
 // post is ⊥); sl remembers the cell's slot in the source's post.
-func (s *Solver) edgeVal(e Edge, sl *edgeSlot) domains.Value {
+func (s *Solver) edgeVal(e edge, sl *edgeSlot) domains.Value {
 	if e.Src == nil {
 		return s.box(e.Cell)
 	}
@@ -1650,10 +1633,15 @@ func (s *Solver) edgeSlots(id, n int) []edgeSlot {
 		s.slots = append(s.slots, nil)
 	}
 	sl := s.slots[id]
-	for len(sl) < n {
-		sl = append(sl, edgeSlot{-1, -1})
+	if k := len(sl); k < n {
+		// (room for exactly n: appending one slot at a time left up to
+		// half the capacity of the lists unused)
+		sl = slices.Grow(sl, n-k)[:n]
+		for i := k; i < n; i++ {
+			sl[i] = edgeSlot{-1, -1}
+		}
+		s.slots[id] = sl
 	}
-	s.slots[id] = sl
 	return sl
 }
 
