@@ -1352,12 +1352,11 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 // controlSlot is edgeIndex.slot of a control edge.
 const controlSlot = -2
 
-// edgeIndex is a location's edges in a form evalIncr scans fast: per edge
-// (Graph.edges order) the index of its cell in In (controlSlot; -1: not
-// tracked), and the edges grouped by that index (by[at[i]:at[i+1]] for
-// cell i). (An edge's source is in Graph.edges, and whether it passes
-// its cell through in outEdge.srcIdx: per-edge copies of them here were
-// 8 of the index's 20 bytes an edge.)
+// edgeIndex is a location's edges in a form evalIncr scans fast: the edges
+// grouped by the index of their cell in In (by[at[i]:at[i+1]] for cell
+// i). (The index of an edge's cell is its edgeSlot.dst, its source is in
+// Graph.edges, and whether it passes its cell through in outEdge.srcIdx:
+// per-edge copies of them here were 12 of the index's 20 bytes an edge.)
 type edgeIndex struct {
 	n int // edges indexed
 	// ctrl: the control edges (indexes).
@@ -1367,7 +1366,6 @@ type edgeIndex struct {
 	// joins of the cell's edges (cellTree; nil: none yet or not used).
 	leaf  []int32
 	trees []*hubTree
-	slot  []int32
 	at    []int32
 	by    []int32
 }
@@ -1384,30 +1382,41 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		return old
 	}
 	in := s.g.in[id]
-	x := &edgeIndex{n: len(edges), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
-	// Edges are only appended between rebuilds (which drop s.idx), and
-	// In does not change then: the per-edge entries of the old index are
-	// those of the same edges now, so only the new edges are looked up
-	// (memcached.c: each round re-searched millions of old edges). The
-	// grouping by cell is laid out afresh from them below.
+	x := &edgeIndex{n: len(edges), at: make([]int32, len(in)+2)}
+	// The slot of each edge's cell in In: edgeSlots remembers it (-1:
+	// not known yet; set here; an edge of a cell In lacks keeps -1 and
+	// is in no group). Edges are only appended between rebuilds (which
+	// drop s.idx and s.slots), and In does not change then: the slots
+	// known are those of the same edges now, so only the new edges are
+	// looked up (memcached.c: each round re-searched millions of old
+	// edges). The grouping by cell is laid out afresh from them below.
+	sl := s.edgeSlots(id, len(edges))
+	slot := func(k int) int32 {
+		e := edges[k]
+		if e.Cell == ControlCell {
+			return controlSlot
+		}
+		if j := sl[k].dst; j >= 0 && int(j) < len(in) && in[j] == e.Cell {
+			return j
+		}
+		if j, ok := slices.BinarySearch(in, e.Cell); ok {
+			sl[k].dst = int32(j)
+			return int32(j)
+		}
+		return -1
+	}
 	start := 0
 	if old != nil && old.n < len(edges) && len(old.at) == len(in)+1 {
 		start = old.n
-		copy(x.slot, old.slot)
 		x.ctrl = slices.Clone(old.ctrl)
 	}
 	for k := start; k < len(edges); k++ {
-		e := edges[k]
-		x.slot[k] = -1
-		if e.Cell == ControlCell {
-			x.slot[k] = controlSlot
+		if edges[k].Cell == ControlCell {
 			x.ctrl = append(x.ctrl, int32(k))
-		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
-			x.slot[k] = int32(j)
 		}
 	}
-	for _, j := range x.slot {
-		if j >= 0 {
+	for k := range edges {
+		if j := slot(k); j >= 0 {
 			x.at[j+2]++
 		}
 	}
@@ -1417,8 +1426,8 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 	x.by = make([]int32, x.at[len(x.at)-1])
 	x.leaf = make([]int32, len(edges))
 	placed := make([]int32, len(in))
-	for k, j := range x.slot {
-		if j >= 0 {
+	for k := range edges {
+		if j := slot(k); j >= 0 {
 			x.leaf[k] = placed[j]
 			placed[j]++
 			x.by[x.at[j+1]] = int32(k)
