@@ -686,8 +686,10 @@ func (s *Solver) registerOut(n int) {
 		}
 	}
 	for u, k := range grow {
-		if k > 0 {
-			s.out[u] = slices.Grow(s.out[u], int(k))
+		if o := s.out[u]; k > 0 && cap(o)-len(o) < int(k) {
+			// (exactly: slices.Grow would add a quarter more to a
+			// long list, unused when it gets no edges in a later round)
+			s.out[u] = append(make([]outEdge, 0, len(o)+int(k)), o...)
 		}
 	}
 	for d := range n {
@@ -1118,7 +1120,10 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	}
 	g := s.g
 	mod := g.mod[u.ID]
-	cells := sortedSet(append(append(make([]CellID, 0, len(st.cells)+len(mod)), st.cells...), mod...))
+	cells := st.cells // (shared when it has every cell of mod: read only)
+	if !subsetSorted(mod, cells) {
+		cells = sortedSet(append(append(make([]CellID, 0, len(st.cells)+len(mod)), st.cells...), mod...))
+	}
 	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
 	if _, ok := u.Act.(*cfg.InitGlobals); ok {
 		for i, c := range cells {
@@ -1152,6 +1157,21 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 		}
 	}
 	return p
+}
+
+// subsetSorted reports whether every element of the sorted a is in the
+// sorted b.
+func subsetSorted(a, b []CellID) bool {
+	j := 0
+	for _, c := range a {
+		for j < len(b) && b[j] < c {
+			j++
+		}
+		if j == len(b) || b[j] != c {
+			return false
+		}
+	}
+	return true
 }
 
 // frameOf builds the frame over cells with their values from get.
@@ -1645,7 +1665,10 @@ func (s *Solver) edgeSlots(id, n int) []edgeSlot {
 	if k := len(sl); k < n {
 		// (room for exactly n: appending one slot at a time left up to
 		// half the capacity of the lists unused)
-		sl = slices.Grow(sl, n-k)[:n]
+		if cap(sl) < n {
+			sl = append(make([]edgeSlot, 0, n), sl...)
+		}
+		sl = sl[:n]
 		for i := k; i < n; i++ {
 			sl[i] = edgeSlot{-1, -1}
 		}
