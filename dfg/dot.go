@@ -41,11 +41,11 @@ func (g *Graph) WriteDot(w io.Writer) error {
 			}
 			switch {
 			case e.Cell == ControlCell:
-				fmt.Fprintf(bw, "  %s -> n%d [style=dotted, color=gray];\n", src, e.Dst.ID)
+				fmt.Fprintf(bw, "  %s -> n%d [style=dotted, color=gray];\n", src, id)
 			case e.Interference:
-				fmt.Fprintf(bw, "  %s -> n%d [style=dashed, color=red, label=%q];\n", src, e.Dst.ID, g.part.Cell(e.Cell).String())
+				fmt.Fprintf(bw, "  %s -> n%d [style=dashed, color=red, label=%q];\n", src, id, g.part.Cell(e.Cell).String())
 			default:
-				fmt.Fprintf(bw, "  %s -> n%d [label=%q];\n", src, e.Dst.ID, g.part.Cell(e.Cell).String())
+				fmt.Fprintf(bw, "  %s -> n%d [label=%q];\n", src, id, g.part.Cell(e.Cell).String())
 			}
 		}
 	}

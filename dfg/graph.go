@@ -12,8 +12,6 @@ import (
 // ⊥ source ("any value of the variables' types"; for the control cell:
 // program start at main's entry).
 type Edge struct {
-	// (Src and Dst first, then Cell and the flags: 24 bytes, not 32; a
-	// large driver has tens of millions of edges.)
 	Src          *cfg.Loc
 	Dst          *cfg.Loc
 	Cell         CellID
@@ -22,6 +20,21 @@ type Edge struct {
 	// also reported as an interference edge (another instance of the same
 	// template writing at Src); the solver counts it both ways (mixed.go).
 	AlsoInterference bool
+}
+
+// edge is an Edge as the graph stores it, in the list of its target
+// (Graph.edges), which names Dst: 16 bytes instead of Edge's 24 (pigz
+// linked and the large drivers have millions of edges, each stored
+// once here).
+type edge struct {
+	Src                            *cfg.Loc
+	Cell                           CellID
+	Interference, AlsoInterference bool // as Edge's
+}
+
+// withDst is e as an Edge into dst.
+func (e edge) withDst(dst *cfg.Loc) Edge {
+	return Edge{Src: e.Src, Dst: dst, Cell: e.Cell, Interference: e.Interference, AlsoInterference: e.AlsoInterference}
 }
 
 type edgeKey struct {
@@ -59,7 +72,7 @@ type Graph struct {
 	freshAt    map[int32][]CellID // body entry Loc.ID -> cells of its Fresh registers, sorted
 	rpo        []*cfg.Loc
 	rpoIdx     []int32
-	edges      [][]Edge // by Dst.ID, sequential first then interference in insertion order
+	edges      [][]edge // by Dst.ID, sequential first then interference in insertion order
 	succs      [][]int32
 	edgeSet    map[edgeKey]struct{}
 	// seqIdx (edgeidx.go): by Dst.ID, the sorted keys of the edges built
@@ -272,24 +285,25 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 		}
 	}
 	if changed && !g.stale {
-		var interf, hubOut []Edge
-		for _, es := range g.edges {
+		var interf, hubOut []edgeTo
+		for d, es := range g.edges {
+			dst := g.node(int32(d))
 			for _, e := range es {
 				switch {
 				case e.AlsoInterference:
-					interf = append(interf, e)
-				case !e.Interference, g.IsHub(e.Dst):
+					interf = append(interf, edgeTo{e, dst})
+				case !e.Interference, g.IsHub(dst):
 				case g.IsHub(e.Src):
-					hubOut = append(hubOut, e)
+					hubOut = append(hubOut, edgeTo{e, dst})
 				default:
-					interf = append(interf, e)
+					interf = append(interf, edgeTo{e, dst})
 				}
 			}
 		}
 		g.build(context.Background())
 		g.rebuildHubs(hubOut)
 		for _, e := range interf {
-			g.AddEdge(e.Src, e.Cell, e.Dst)
+			g.AddEdge(e.Src, e.Cell, e.dst)
 		}
 		g.pending, g.grownHubs = nil, nil
 	}
@@ -298,8 +312,16 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 // Needed returns the cells declared by Need, sorted.
 func (g *Graph) Needed() []CellID { return g.need }
 
-// Edges returns the edges into dst (do not modify).
-func (g *Graph) Edges(dst *cfg.Loc) []Edge { g.ensure(); return g.edges[dst.ID] }
+// Edges returns the edges into dst, in the graph's order (a new slice).
+func (g *Graph) Edges(dst *cfg.Loc) []Edge {
+	g.ensure()
+	es := g.edges[dst.ID]
+	out := make([]Edge, len(es))
+	for i, e := range es {
+		out[i] = e.withDst(dst)
+	}
+	return out
+}
 
 // Sources returns the sources of the edges into dst for cell c (nil
 // entries are the ⊥ source).
@@ -331,7 +353,7 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 	if src == nil || dst == nil || cell == ControlCell || !g.Tracks(dst, cell) {
 		return false
 	}
-	if !g.addEdge(Edge{Src: src, Cell: cell, Dst: dst, Interference: true}) {
+	if !g.addEdge(dst, edge{Src: src, Cell: cell, Interference: true}) {
 		if g.part.cells[cell].Mixed() {
 			return g.markAlsoInterference(src, cell, dst)
 		}
@@ -346,26 +368,34 @@ func (g *Graph) AddEdge(src *cfg.Loc, cell CellID, dst *cfg.Loc) (added bool) {
 // flag-infeasible (flagpath.go), a stale initial value (publish.go), or
 // dropped by the handoff and owned-globals rules (handoff.go). The one
 // filter of addEdge and of build's bulk path (addSeqEdge).
-func (g *Graph) filteredOut(e Edge) bool {
-	return g.fpOn && (!g.fp.feasible(e.Src, e.Cell, e.Dst) || g.pub.stale(e)) || g.droppedSeq(e)
+func (g *Graph) filteredOut(dst *cfg.Loc, e edge) bool {
+	return g.fpOn && (!g.fp.feasible(e.Src, e.Cell, dst) || g.pub.stale(dst, e)) || g.droppedSeq(dst, e)
 }
 
-func (g *Graph) addEdge(e Edge) bool {
-	if g.filteredOut(e) {
+// edgeTo is an edge with its target, for lists of edges of several
+// targets.
+type edgeTo struct {
+	edge
+	dst *cfg.Loc
+}
+
+// addEdge adds e into dst unless it is filtered out or there already.
+func (g *Graph) addEdge(dst *cfg.Loc, e edge) bool {
+	if g.filteredOut(dst, e) {
 		return false
 	}
-	if g.IsHub(e.Src) || g.IsHub(e.Dst) {
+	if g.IsHub(e.Src) || g.IsHub(dst) {
 		// Edges of hubs are not in edgeSet (AddHub makes them for a
 		// fresh hub, deduplicated there): look for a duplicate here.
-		for _, x := range g.edges[e.Dst.ID] {
+		for _, x := range g.edges[dst.ID] {
 			if x.Src == e.Src && x.Cell == e.Cell {
 				return false
 			}
 		}
-		g.appendEdge(e)
+		g.appendEdge(dst, e)
 		return true
 	}
-	k := edgeKey{src: -1, cell: e.Cell, dst: int32(e.Dst.ID)}
+	k := edgeKey{src: -1, cell: e.Cell, dst: int32(dst.ID)}
 	if e.Src != nil {
 		k.src = int32(e.Src.ID)
 	}
@@ -376,22 +406,23 @@ func (g *Graph) addEdge(e Edge) bool {
 		return false
 	}
 	g.edgeSet[k] = struct{}{}
-	g.appendEdge(e)
+	g.appendEdge(dst, e)
 	return true
 }
 
-// appendEdge adds e, known not to be in the graph yet.
-func (g *Graph) appendEdge(e Edge) {
-	g.edges[e.Dst.ID] = append(g.edges[e.Dst.ID], e)
+// appendEdge adds e into dst, known not to be in the graph yet.
+func (g *Graph) appendEdge(dst *cfg.Loc, e edge) {
+	d := int32(dst.ID)
+	g.edges[d] = append(g.edges[d], e)
 	if e.Src != nil {
 		s := g.succs[e.Src.ID]
 		if g.bulk {
 			// (sorted and deduplicated at the end of build)
-			if len(s) == 0 || s[len(s)-1] != int32(e.Dst.ID) {
-				g.succs[e.Src.ID] = append(s, int32(e.Dst.ID))
+			if len(s) == 0 || s[len(s)-1] != d {
+				g.succs[e.Src.ID] = append(s, d)
 			}
-		} else if i, ok := slices.BinarySearch(s, int32(e.Dst.ID)); !ok {
-			g.succs[e.Src.ID] = slices.Insert(s, i, int32(e.Dst.ID))
+		} else if i, ok := slices.BinarySearch(s, d); !ok {
+			g.succs[e.Src.ID] = slices.Insert(s, i, d)
 		}
 	}
 	g.nEdges++
@@ -462,7 +493,7 @@ func (g *Graph) build(ctx context.Context) error {
 	n := len(p.Locs)
 	g.structVersion++
 	g.in = make([][]CellID, n)
-	g.edges = make([][]Edge, n)
+	g.edges = make([][]edge, n)
 	g.succs = make([][]int32, n)
 	g.edgeSet = map[edgeKey]struct{}{}
 	g.seqIdx = nil
@@ -513,7 +544,7 @@ func (g *Graph) build(ctx context.Context) error {
 	// Control edges.
 	for _, l := range p.Locs {
 		for _, pr := range g.preds[l.ID] {
-			g.addEdge(Edge{Src: pr, Cell: ControlCell, Dst: l})
+			g.addEdge(l, edge{Src: pr, Cell: ControlCell})
 		}
 	}
 	for ti, t := range p.Templates {
@@ -521,10 +552,10 @@ func (g *Graph) build(ctx context.Context) error {
 			continue
 		}
 		if ti == 0 {
-			g.addEdge(Edge{Src: nil, Cell: ControlCell, Dst: t.Entry})
+			g.addEdge(t.Entry, edge{Src: nil, Cell: ControlCell})
 		}
 		for _, s := range g.spawns[t] {
-			g.addEdge(Edge{Src: s, Cell: ControlCell, Dst: t.Entry})
+			g.addEdge(t.Entry, edge{Src: s, Cell: ControlCell})
 		}
 	}
 

@@ -15,7 +15,7 @@ func (g *Graph) DropSequential(drop func(src, dst *cfg.Loc, c CellID) bool) {
 
 // droppedSeq reports whether e is a sequential edge DropSequential leaves
 // out.
-func (g *Graph) droppedSeq(e Edge) bool {
+func (g *Graph) droppedSeq(dst *cfg.Loc, e edge) bool {
 	return g.dropSeq != nil && e.Src != nil && !e.Interference && e.Cell != ControlCell &&
-		!g.IsHub(e.Src) && !g.IsHub(e.Dst) && g.dropSeq(e.Src, e.Dst, e.Cell)
+		!g.IsHub(e.Src) && !g.IsHub(dst) && g.dropSeq(e.Src, dst, e.Cell)
 }

@@ -60,7 +60,7 @@ func (g *Graph) NewHub(srcs []*cfg.Loc, cell CellID, dsts []*cfg.Loc) (*cfg.Loc,
 		// edgeSet, whose lookups were a tenth of memcached.c's run)
 		if !seen[d] {
 			seen[d] = true
-			g.appendEdge(Edge{Src: hub, Cell: cell, Dst: d, Interference: true})
+			g.appendEdge(d, edge{Src: hub, Cell: cell, Interference: true})
 			g.nInterf++
 			g.pending = append(g.pending, d)
 			n++
@@ -125,7 +125,7 @@ func (g *Graph) hubEdges(hub *cfg.Loc, cell CellID, srcs []*cfg.Loc) {
 	for _, s := range srcs {
 		if !seen[s] {
 			seen[s] = true
-			g.appendEdge(Edge{Src: s, Cell: cell, Dst: hub, Interference: true})
+			g.appendEdge(hub, edge{Src: s, Cell: cell, Interference: true})
 		}
 	}
 }
@@ -153,7 +153,7 @@ func (g *Graph) ReserveHubTargets(cells []CellID, dsts [][]*cfg.Loc) {
 	}
 	for id, k := range count {
 		if es := g.edges[id]; k > 0 && cap(es)-len(es) < int(k) {
-			grown := make([]Edge, len(es), len(es)+int(k))
+			grown := make([]edge, len(es), len(es)+int(k))
 			copy(grown, es)
 			g.edges[id] = grown
 		}
@@ -228,7 +228,7 @@ func (g *Graph) Expand(e Edge) []Edge {
 
 // rebuildHubs restores the hubs after build (Need) reset the per-node
 // tables: same IDs, same edges.
-func (g *Graph) rebuildHubs(outEdges []Edge) {
+func (g *Graph) rebuildHubs(outEdges []edgeTo) {
 	hubs, srcs, cells := g.hubs, g.hubSrcs, g.hubCell
 	g.hubs, g.hubSrcs, g.hubCell, g.hubsOf, g.hubSlot = nil, nil, nil, nil, nil
 	n := len(g.prog.Locs)
@@ -242,8 +242,8 @@ func (g *Graph) rebuildHubs(outEdges []Edge) {
 		g.hubEdges(h, cells[i], srcs[i])
 	}
 	for _, e := range outEdges { // (distinct: they were edges of the graph)
-		if g.Tracks(e.Dst, e.Cell) {
-			g.appendEdge(e)
+		if g.Tracks(e.dst, e.Cell) {
+			g.appendEdge(e.dst, e.edge)
 			g.nInterf++
 		}
 	}

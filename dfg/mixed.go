@@ -55,7 +55,7 @@ import (
 // only its locals changes nothing another thread can see.
 
 // foreign reports whether edge e into loc comes from another thread.
-func (g *Graph) foreign(e Edge, loc *cfg.Loc) bool {
+func (g *Graph) foreign(e edge, loc *cfg.Loc) bool {
 	if e.Interference {
 		return true
 	}

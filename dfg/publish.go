@@ -156,15 +156,15 @@ func (r *pubRule) realWriter(l *cfg.Loc) bool {
 
 // stale reports whether the sequential edge e is a stale edge from
 // InitGlobals (and records it for its replacement edges).
-func (r *pubRule) stale(e Edge) bool {
-	if r == nil || e.Src != r.init || e.Dst == nil || e.Cell == ControlCell || e.Interference ||
-		r.g.IsHub(e.Src) || r.g.IsHub(e.Dst) {
+func (r *pubRule) stale(dst *cfg.Loc, e edge) bool {
+	if r == nil || e.Src != r.init || dst == nil || e.Cell == ControlCell || e.Interference ||
+		r.g.IsHub(e.Src) || r.g.IsHub(dst) {
 		return false
 	}
 	pc := r.cell(e.Cell)
 	for _, f := range pc.flags {
-		if f.saw[e.Dst.ID] {
-			r.held[e.Cell] = append(r.held[e.Cell], e.Dst)
+		if f.saw[dst.ID] {
+			r.held[e.Cell] = append(r.held[e.Cell], dst)
 			return true
 		}
 	}
@@ -396,7 +396,7 @@ func (r *pubRule) restore() {
 				}
 			}
 			if other {
-				r.g.addEdge(Edge{Src: r.init, Cell: x, Dst: d})
+				r.g.addEdge(d, edge{Src: r.init, Cell: x})
 			} else {
 				keep = append(keep, d)
 			}
@@ -433,7 +433,7 @@ func (r *pubRule) replace() {
 				continue
 			}
 			for _, s := range srcs {
-				if g.addEdge(Edge{Src: s, Cell: x, Dst: d, Interference: true}) {
+				if g.addEdge(d, edge{Src: s, Cell: x, Interference: true}) {
 					g.nInterf++
 				} else if g.part.Cell(x).Mixed() {
 					g.markAlsoInterference(s, x, d)

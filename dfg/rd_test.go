@@ -76,7 +76,7 @@ func TestBuildStopsWhenContextDone(t *testing.T) {
 	}
 	g.stale = false
 	g.in = make([][]CellID, len(p.Locs))
-	g.edges = make([][]Edge, len(p.Locs))
+	g.edges = make([][]edge, len(p.Locs))
 	g.succs = make([][]int32, len(p.Locs))
 	g.edgeSet = map[edgeKey]struct{}{}
 	r := newRDSolver(g)

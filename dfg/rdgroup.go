@@ -136,7 +136,7 @@ func (rec *rdRecord) apply(g *Graph, c CellID) {
 		}
 	}
 	for i, d := range rec.dst {
-		g.addSeqEdge(Edge{Src: rec.src[i], Cell: c, Dst: d})
+		g.addSeqEdge(d, edge{Src: rec.src[i], Cell: c})
 	}
 }
 

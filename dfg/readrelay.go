@@ -143,7 +143,7 @@ func (g *Graph) readerRelayEdges() {
 				}
 			}
 			for _, src := range srcs {
-				if g.addEdge(Edge{Src: src, Cell: c, Dst: s, Interference: true}) {
+				if g.addEdge(s, edge{Src: src, Cell: c, Interference: true}) {
 					g.nInterf++
 				}
 			}

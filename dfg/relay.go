@@ -85,7 +85,7 @@ func (g *Graph) relayEdges() {
 				l := work[len(work)-1]
 				work = work[:len(work)-1]
 				if _, ok := slices.BinarySearch(g.in[l.ID], c); ok {
-					g.addEdge(Edge{Src: sp.At, Cell: c, Dst: l})
+					g.addEdge(l, edge{Src: sp.At, Cell: c})
 				}
 				if _, ok := slices.BinarySearch(g.gen[l.ID], c); !ok {
 					push(l)

@@ -686,8 +686,10 @@ func (s *Solver) registerOut(n int) {
 		}
 	}
 	for u, k := range grow {
-		if k > 0 {
-			s.out[u] = slices.Grow(s.out[u], int(k))
+		if o := s.out[u]; k > 0 && cap(o)-len(o) < int(k) {
+			// (exactly: slices.Grow would add a quarter more to a
+			// long list, unused when it gets no edges in a later round)
+			s.out[u] = append(make([]outEdge, 0, len(o)+int(k)), o...)
 		}
 	}
 	for d := range n {
@@ -1118,7 +1120,10 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	}
 	g := s.g
 	mod := g.mod[u.ID]
-	cells := sortedSet(append(append(make([]CellID, 0, len(st.cells)+len(mod)), st.cells...), mod...))
+	cells := st.cells // (shared when it has every cell of mod: read only)
+	if !subsetSorted(mod, cells) {
+		cells = sortedSet(append(append(make([]CellID, 0, len(st.cells)+len(mod)), st.cells...), mod...))
+	}
 	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
 	if _, ok := u.Act.(*cfg.InitGlobals); ok {
 		for i, c := range cells {
@@ -1152,6 +1157,21 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 		}
 	}
 	return p
+}
+
+// subsetSorted reports whether every element of the sorted a is in the
+// sorted b.
+func subsetSorted(a, b []CellID) bool {
+	j := 0
+	for _, c := range a {
+		for j < len(b) && b[j] < c {
+			j++
+		}
+		if j == len(b) || b[j] != c {
+			return false
+		}
+	}
+	return true
 }
 
 // frameOf builds the frame over cells with their values from get.
@@ -1331,9 +1351,10 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 		// if some control source's post is not ⊥ (posts only grow
 		// while the solver ascends; narrowing can make one ⊥).
 		reach := false
+		edges := g.edges[id]
 		for _, k := range x.ctrl {
-			src := x.src[k]
-			if src < 0 || !s.postOf(g.node(src)).bottom {
+			src := edges[k].Src
+			if src == nil || !s.postOf(src).bottom {
 				reach = true
 				break
 			}
@@ -1351,13 +1372,13 @@ func (s *Solver) evalIncr(loc *cfg.Loc, prev *State) *State {
 // controlSlot is edgeIndex.slot of a control edge.
 const controlSlot = -2
 
-// edgeIndex is a location's edges in a form evalIncr scans fast: per edge
-// (Graph.edges order) its source's ID (-1: ⊥) and the index of its cell
-// in In (controlSlot; -1: not tracked), and the edges grouped by that
-// index (by[at[i]:at[i+1]] for cell i).
+// edgeIndex is a location's edges in a form evalIncr scans fast: the edges
+// grouped by the index of their cell in In (by[at[i]:at[i+1]] for cell
+// i). (The index of an edge's cell is its edgeSlot.dst, its source is in
+// Graph.edges, and whether it passes its cell through in outEdge.srcIdx:
+// per-edge copies of them here were 12 of the index's 20 bytes an edge.)
 type edgeIndex struct {
-	n   int // edges indexed
-	src []int32
+	n int // edges indexed
 	// ctrl: the control edges (indexes).
 	ctrl []int32
 	// leaf: by edge, its position among the edges of its cell (its leaf
@@ -1365,14 +1386,8 @@ type edgeIndex struct {
 	// joins of the cell's edges (cellTree; nil: none yet or not used).
 	leaf  []int32
 	trees []*hubTree
-	// srcIdx: the index of the edge's cell in In(src) when act(src) does
-	// not touch it (its post passes the state's value through: the
-	// edge changed when cellTick[src][srcIdx] did), else -1 (when
-	// changed[src] did).
-	srcIdx []int32
-	slot   []int32
-	at     []int32
-	by     []int32
+	at    []int32
+	by    []int32
 }
 
 // edgeIndex returns location id's edge index, rebuilt when edges were
@@ -1387,44 +1402,41 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 		return old
 	}
 	in := s.g.in[id]
-	x := &edgeIndex{n: len(edges), src: make([]int32, len(edges)), srcIdx: make([]int32, len(edges)), slot: make([]int32, len(edges)), at: make([]int32, len(in)+2)}
-	nLocs := len(s.g.prog.Locs)
-	// Edges are only appended between rebuilds (which drop s.idx), and
-	// In does not change then: the per-edge entries of the old index are
-	// those of the same edges now, so only the new edges are looked up
-	// (memcached.c: each round re-searched millions of old edges). The
-	// grouping by cell is laid out afresh from them below.
+	x := &edgeIndex{n: len(edges), at: make([]int32, len(in)+2)}
+	// The slot of each edge's cell in In: edgeSlots remembers it (-1:
+	// not known yet; set here; an edge of a cell In lacks keeps -1 and
+	// is in no group). Edges are only appended between rebuilds (which
+	// drop s.idx and s.slots), and In does not change then: the slots
+	// known are those of the same edges now, so only the new edges are
+	// looked up (memcached.c: each round re-searched millions of old
+	// edges). The grouping by cell is laid out afresh from them below.
+	sl := s.edgeSlots(id, len(edges))
+	slot := func(k int) int32 {
+		e := edges[k]
+		if e.Cell == ControlCell {
+			return controlSlot
+		}
+		if j := sl[k].dst; j >= 0 && int(j) < len(in) && in[j] == e.Cell {
+			return j
+		}
+		if j, ok := slices.BinarySearch(in, e.Cell); ok {
+			sl[k].dst = int32(j)
+			return int32(j)
+		}
+		return -1
+	}
 	start := 0
 	if old != nil && old.n < len(edges) && len(old.at) == len(in)+1 {
 		start = old.n
-		copy(x.src, old.src)
-		copy(x.srcIdx, old.srcIdx)
-		copy(x.slot, old.slot)
 		x.ctrl = slices.Clone(old.ctrl)
 	}
 	for k := start; k < len(edges); k++ {
-		e := edges[k]
-		x.src[k] = -1
-		x.srcIdx[k] = -1
-		if e.Src != nil {
-			u := e.Src.ID
-			x.src[k] = int32(u)
-			if u < nLocs && e.Cell != ControlCell {
-				if j, ok := slices.BinarySearch(s.g.in[u], e.Cell); ok && !s.touched(int32(u))[j] {
-					x.srcIdx[k] = int32(j)
-				}
-			}
-		}
-		x.slot[k] = -1
-		if e.Cell == ControlCell {
-			x.slot[k] = controlSlot
+		if edges[k].Cell == ControlCell {
 			x.ctrl = append(x.ctrl, int32(k))
-		} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
-			x.slot[k] = int32(j)
 		}
 	}
-	for _, j := range x.slot {
-		if j >= 0 {
+	for k := range edges {
+		if j := slot(k); j >= 0 {
 			x.at[j+2]++
 		}
 	}
@@ -1434,8 +1446,8 @@ func (s *Solver) edgeIndex(id int) *edgeIndex {
 	x.by = make([]int32, x.at[len(x.at)-1])
 	x.leaf = make([]int32, len(edges))
 	placed := make([]int32, len(in))
-	for k, j := range x.slot {
-		if j >= 0 {
+	for k := range edges {
+		if j := slot(k); j >= 0 {
 			x.leaf[k] = placed[j]
 			placed[j]++
 			x.by[x.at[j+1]] = int32(k)
@@ -1598,7 +1610,7 @@ const cellTreeMin = 16
 // linear join of evalCells gives; CHORUS_CHECK_INCREMENTAL compares the
 // whole evaluation with evalFull. Not for mixed cells (their foreign
 // sources are joined apart).
-func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []Edge, sl []edgeSlot) domains.Value {
+func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []edge, sl []edgeSlot) domains.Value {
 	if x.trees == nil {
 		x.trees = make([]*hubTree, len(x.at)-1)
 	}
@@ -1619,7 +1631,7 @@ func (s *Solver) cellTree(id int, x *edgeIndex, i int, edges []Edge, sl []edgeSl
 
 // edgeVal is the value edge e carries for its cell (nil when its source's
 // post is ⊥); sl remembers the cell's slot in the source's post.
-func (s *Solver) edgeVal(e Edge, sl *edgeSlot) domains.Value {
+func (s *Solver) edgeVal(e edge, sl *edgeSlot) domains.Value {
 	if e.Src == nil {
 		return s.box(e.Cell)
 	}
@@ -1650,10 +1662,18 @@ func (s *Solver) edgeSlots(id, n int) []edgeSlot {
 		s.slots = append(s.slots, nil)
 	}
 	sl := s.slots[id]
-	for len(sl) < n {
-		sl = append(sl, edgeSlot{-1, -1})
+	if k := len(sl); k < n {
+		// (room for exactly n: appending one slot at a time left up to
+		// half the capacity of the lists unused)
+		if cap(sl) < n {
+			sl = append(make([]edgeSlot, 0, n), sl...)
+		}
+		sl = sl[:n]
+		for i := k; i < n; i++ {
+			sl[i] = edgeSlot{-1, -1}
+		}
+		s.slots[id] = sl
 	}
-	s.slots[id] = sl
 	return sl
 }
 

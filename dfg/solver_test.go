@@ -504,3 +504,22 @@ func TestPhiLocations(t *testing.T) {
 		}
 	}
 }
+
+func TestSubsetSorted(t *testing.T) {
+	for _, c := range []struct {
+		a, b []CellID
+		want bool
+	}{
+		{nil, nil, true},
+		{nil, []CellID{1}, true},
+		{[]CellID{1}, nil, false},
+		{[]CellID{1, 3}, []CellID{1, 2, 3}, true},
+		{[]CellID{1, 4}, []CellID{1, 2, 3}, false},
+		{[]CellID{0, 1}, []CellID{1, 2}, false},
+		{[]CellID{2}, []CellID{1, 3}, false},
+	} {
+		if got := subsetSorted(c.a, c.b); got != c.want {
+			t.Errorf("subsetSorted(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -160,3 +160,53 @@ func TestGCRatchet(t *testing.T) {
 		t.Errorf("new peak: percent %d, want %d", p, largeHeapGCPercent)
 	}
 }
+
+// The soft memory limit follows the highest heap goal, with room for the
+// runtime's other memory, and never comes down with the live heap.
+func TestGCRatchetMemoryLimit(t *testing.T) {
+	var r gcRatchet
+	r.percent(2 << 30) // goal 3 GiB at largeHeapGCPercent
+	goal := uint64(2<<30) + uint64(2<<30)/100*largeHeapGCPercent
+	if r.peakGoal != goal {
+		t.Fatalf("peak goal %d, want %d", r.peakGoal, goal)
+	}
+	l := r.memoryLimit()
+	if l <= int64(goal) || l > int64(goal+goal/8+limitSlack) {
+		t.Fatalf("memory limit %d for a goal of %d: want a little above it", l, goal)
+	}
+	r.percent(1500 << 20) // the live heap shrank
+	if r.memoryLimit() != l {
+		t.Fatalf("memory limit went from %d to %d as the live heap shrank", l, r.memoryLimit())
+	}
+}
+
+// The watcher sets the soft limit once the heap is large (here past a
+// largeHeapLimit lowered to 96 MB), never above the limit it started
+// with, and stop restores that one.
+func TestWorkerGCSetsMemoryLimit(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	oldLimit := largeHeapLimit
+	largeHeapLimit = smallHeapLimit + 32<<20
+	defer func() { largeHeapLimit = oldLimit }()
+	start := debug.SetMemoryLimit(-1)
+	stop := watchGC()
+	big := make([]byte, largeHeapLimit+16<<20)
+	for i := range big {
+		big[i] = byte(i)
+	}
+	lim := start
+	for i := 0; i < 200 && lim == start; i++ {
+		runtime.GC() // each collection runs the watcher's finalizer
+		runtime.Gosched()
+		lim = debug.SetMemoryLimit(-1)
+	}
+	runtime.KeepAlive(big)
+	stop()
+	if lim == start || lim < int64(len(big)) || lim > start {
+		t.Fatalf("memory limit %d with %d bytes live (started at %d): want one above the live heap, below the start", lim, len(big), start)
+	}
+	if got := debug.SetMemoryLimit(-1); got != start {
+		t.Fatalf("after stop: memory limit %d, want %d", got, start)
+	}
+}
