@@ -247,20 +247,23 @@ func wholeUnitText(opts Options, src []byte) bool {
 		return false
 	}
 	for i := 0; i < len(src); i++ {
-		if src[i] != '#' {
-			continue
-		}
-		j := i + 1
-		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
-			j++
-		}
-		rest := src[j:]
-		switch {
-		case len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9':
-		case bytes.HasPrefix(rest, []byte("line ")), bytes.HasPrefix(rest, []byte("pragma ")), bytes.HasPrefix(rest, []byte("ident ")):
-		default:
+		if src[i] == '#' && !harmlessDirective(src[i+1:]) {
 			return false
 		}
+	}
+	return true
+}
+
+// harmlessDirective reports whether rest, the text after a '#', makes a
+// line marker ("# 12 ..."), #line, #pragma or #ident: no include, no
+// macro.
+func harmlessDirective(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t")
+	switch {
+	case len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9':
+	case bytes.HasPrefix(rest, []byte("line ")), bytes.HasPrefix(rest, []byte("pragma ")), bytes.HasPrefix(rest, []byte("ident ")):
+	default:
+		return false
 	}
 	return true
 }
@@ -692,13 +695,13 @@ var castNamesFirst = true
 // type keyword (void, char, ..., unsigned), or an identifier that is
 // neither a keyword nor a macro (a typedef name or a struct tag: two
 // identifiers in a parameter declaration are a type and a name). The
-// unit must spell all its text (wholeUnitText: no #define, no #include)
+// unit must spell all its text (definesNoMacro: no #define, no #include)
 // and neither the name nor the identifier before it may be a predefined
 // macro (i386, linux, true, ...): a macro could spell a qualifier
 // (blanking the type name after "const" would change the type) or
 // anything else.
 func safeCastParamBlanks(conf cc.Config, opts Options, src []byte) ([]byte, bool) {
-	if !wholeUnitText(opts, src) || !bytes.Contains(src, []byte("(*)")) {
+	if !definesNoMacro(opts, src) || !bytes.Contains(src, []byte("(*)")) {
 		return nil, false
 	}
 	fixed, ok := blankCastParamNames(src)
@@ -738,6 +741,40 @@ func safeCastParamBlanks(conf cc.Config, opts Options, src []byte) ([]byte, bool
 		}
 	}
 	return fixed, true
+}
+
+// definesNoMacro is wholeUnitText (no forced include, no command-line
+// macro, every directive a line marker, #line, #pragma or #ident, no
+// digraph or trigraph that could spell '#') with one refinement: a '#'
+// after other text on its physical line is no directive when that text
+// holds neither '/' nor '*' (so no comment ends there, the only way text
+// before a directive's '#' can be something other than white space: a
+// line splice ends the physical line). That admits the "%#x" of a
+// printk format, which made wholeUnitText refuse six DDVerify drivers.
+func definesNoMacro(opts Options, src []byte) bool {
+	if len(opts.ForcedIncludes) > 0 || len(opts.Macros) > 0 {
+		return false
+	}
+	if bytes.Contains(src, []byte("%:")) || bytes.Contains(src, []byte("??=")) {
+		return false
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '#' {
+			continue
+		}
+		start := bytes.LastIndexAny(src[:i], "\n\r") + 1
+		before := bytes.TrimLeft(src[start:i], " \t\f\v")
+		if len(before) > 0 {
+			if bytes.ContainsAny(before, "/*") {
+				return false
+			}
+			continue // after a token on its line: not a directive
+		}
+		if !harmlessDirective(src[i+1:]) {
+			return false
+		}
+	}
+	return true
 }
 
 // castTypeKeywords are the type keywords after which an identifier in a
