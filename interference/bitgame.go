@@ -254,12 +254,18 @@ func (g *bitGame) index() {
 	if len(g.rank) != n*words {
 		g.rank = make([]int32, n*words)
 	}
-	g.pairA, g.pairB = g.pairA[:0], g.pairB[:0]
+	// The ranks first: their total sizes pairA and pairB (grown by
+	// append, they were a tenth of run on the small DDVerify drivers).
 	next := int32(0)
 	for a, row := range g.pm.rows {
 		for i, w := range row {
 			g.rank[a*words+i] = next
 			next += int32(bits.OnesCount64(w))
+		}
+	}
+	g.pairA, g.pairB = make([]int32, 0, next), make([]int32, 0, next)
+	for a, row := range g.pm.rows {
+		for i, w := range row {
 			for w != 0 {
 				b := i*64 + bits.TrailingZeros64(w)
 				w &= w - 1
@@ -451,6 +457,26 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		}
 		// add ors the writer row s (W words) into pair j.
 		add := func(j int32, s []uint64) {
+			if W == 1 {
+				// One word (at most 64 writers, most groups): the
+				// loop below, unrolled.
+				d := s[0] &^ rows[j]
+				if d == 0 {
+					return
+				}
+				if rows[j] == 0 {
+					touched = append(touched, j)
+					states++
+				}
+				rows[j] |= d
+				pend[j] |= d
+				flows += bits.OnesCount64(d)
+				if !inQ.has(int(j)) {
+					inQ.set(int(j))
+					queue = append(queue, j)
+				}
+				return
+			}
 			f := rows[int(j)*W : int(j)*W+W]
 			p := pend[int(j)*W : int(j)*W+W]
 			grew, fresh := false, true
@@ -558,9 +584,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			// The reader moves (or spawns).
 			if !isW.has(int(b)) {
 				if ex := g.exec[b]; ex != nil && ex.has(int(a)) {
-					for _, b2 := range e.pos.cf[b] {
-						if use.has(int(b2)) && (rk == nil || !rk.has(int(b))) {
-							add(g.idx(a, b2), d)
+					if rk == nil || !rk.has(int(b)) {
+						for _, b2 := range e.pos.cf[b] {
+							if use.has(int(b2)) {
+								add(g.idx(a, b2), d)
+							}
 						}
 					}
 					for _, en := range e.spawn[b] {
