@@ -81,14 +81,8 @@ type builder struct {
 	unitSize             int            // -1: not computed
 	callCount            map[string]int
 
-	// Allocator wrappers (call.go allocWrapper): the classification of
-	// each function, the frame of the wrapper copy being inlined with the
-	// pointer type its caller converts the result to, and the declared
-	// type of the variable each call initializes (declInitHints).
-	wrapperMemo  map[string]bool
-	wrapFrame    *frame
-	wrapHint     cc.Type
-	declHintMemo map[*cc.PostfixExpression]cc.Type
+	// Allocator wrappers (call.go allocWrapper): each function's class.
+	wrapperMemo map[string]bool
 
 	// Callbacks into unknown code (callback.go). callbacks is the set of
 	// defined functions whose address may reach an unknown external

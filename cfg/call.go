@@ -99,7 +99,6 @@ func (b *builder) calleeName(e cc.ExpressionNode) string {
 // object's address for aggregates; nil for void).
 func (b *builder) call(x *cc.PostfixExpression, discard bool) Expr {
 	b.setPos(x)
-	defer b.callAllocHint(x)()
 	args := argList(x.ArgumentExpressionList)
 	if name := b.calleeName(x.PostfixExpression); name != "" {
 		if v, ok := b.builtin(name, x, args, discard); ok {
@@ -338,20 +337,6 @@ func (b *builder) inline(fd *cc.FunctionDefinition, x *cc.PostfixExpression, val
 	}
 	fr := b.newFrame(fd, b.fr)
 	fr.generic = b.fr.generic
-	if b.allocWrapper(name) {
-		// The copy's allocations take the caller's conversion (or, in a
-		// wrapper calling a wrapper, the outer caller's).
-		saveWF, saveWH := b.wrapFrame, b.wrapHint
-		hint := b.allocHint
-		if hintElem(hint) == nil {
-			hint = nil
-			if b.fr == b.wrapFrame {
-				hint = b.wrapHint
-			}
-		}
-		b.wrapFrame, b.wrapHint = fr, hint
-		defer func() { b.wrapFrame, b.wrapHint = saveWF, saveWH }()
-	}
 	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	saveFr, saveFunc := b.fr, b.curFunc
 	b.fr, b.curFunc = fr, name
@@ -1016,10 +1001,11 @@ var pureExternals = map[string]bool{
 // got from malloc/calloc/realloc/strdup (or from another wrapper) and
 // does nothing else with that pointer (pigz's alloc, yarn's my_malloc).
 // Its calls are always inlined (shareCall), so every call site of the
-// caller's code gets its own allocation site, typed by what the caller
-// converts the result to (wrapHint), where sharing the wrapper's body gave
-// one untyped object (a blob) per template for every allocation made
-// through it, and that blob reached everything stored in any of them.
+// caller's code gets its own allocation site, also where the size policy
+// shares bodies (past the location budget, a coarse program, a wrapper
+// whose inline cost is over shareFuncNodes in a large unit): a shared body
+// gives one object per template for every allocation made through it,
+// and that object reaches everything stored in any of them.
 //
 // Why this is sound: inlining is the program's own semantics (the small
 // units inline every call); an inlined copy's allocation site stands for
@@ -1252,64 +1238,4 @@ func (b *builder) decideAllocWrapper(name string) bool {
 		}
 	}
 	return true
-}
-
-// declInitHints maps each call that initializes a declared pointer
-// variable (`T *p = f(...)`) to the variable's type: the pointer type the
-// result is converted to, which the call's allocations take as their
-// layout as they do from an assignment or a cast (allocHint).
-func (b *builder) declInitHints() map[*cc.PostfixExpression]cc.Type {
-	if b.declHintMemo != nil {
-		return b.declHintMemo
-	}
-	b.declHintMemo = map[*cc.PostfixExpression]cc.Type{}
-	for _, fd := range b.funcs {
-		walkAST(fd.CompoundStatement, func(n cc.Node) {
-			id, ok := n.(*cc.InitDeclarator)
-			if !ok || id.Initializer == nil || id.Initializer.Case != cc.InitializerExpr || id.Declarator == nil {
-				return
-			}
-			t := id.Declarator.Type()
-			if t == nil || t.Kind() != cc.Ptr {
-				return
-			}
-			if pe, ok := stripParens(id.Initializer.AssignmentExpression).(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
-				b.declHintMemo[pe] = t
-			}
-		})
-	}
-	return b.declHintMemo
-}
-
-// callAllocHint sets the allocation hint for the call x and returns what
-// restores it: the declared type of the variable x initializes
-// (declInitHints), and, for an allocator call
-// made by an allocator wrapper's inlined copy, the pointer type the
-// wrapper's caller converts the result to (wrapHint): the wrapper's own
-// variable is a void pointer, the caller's type is how the memory is used. Layouts are a precision choice only: any access that does
-// not match a cell touches every cell of the object (cellsAt).
-func (b *builder) callAllocHint(x *cc.PostfixExpression) func() {
-	save := b.allocHint
-	switch {
-	case b.fr != nil && b.fr == b.wrapFrame && b.wrapHint != nil && b.isAllocCall(x):
-		b.allocHint = b.wrapHint
-	default:
-		// The declaration is x's own conversion: it overrides a hint
-		// left by an enclosing expression of the caller.
-		if t, ok := b.declInitHints()[x]; ok {
-			b.allocHint = t
-		}
-	}
-	return func() { b.allocHint = save }
-}
-
-// hintElem is the element type an allocation converted to pointer type h
-// is laid out as (nil: none, a blob), as builtins.go alloc decides it.
-func hintElem(h cc.Type) cc.Type {
-	if pt, ok := h.(*cc.PointerType); ok {
-		if e := pt.Elem(); e != nil && e.Kind() != cc.Void && e.Size() > 0 && e.Kind() != cc.Function {
-			return e
-		}
-	}
-	return nil
 }

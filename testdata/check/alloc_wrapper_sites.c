@@ -1,9 +1,9 @@
 // chorus: --checks assert
 // Allocator wrappers (cfg/call.go allocWrapper): every call of xcalloc
-// is its own allocation site, laid out as the type the caller converts
-// the result to (here the declared type of the variable it initializes,
-// declInitHints). The thread writes only b of the object x points to and
-// the other object's a; p->a keeps 0 or 1 (proven). calloc never
+// is its own allocation site. The thread writes only b of the object x
+// points to and the other object's a (7): p->a keeps 0 or 1 (proven),
+// q->a may be 7 (the run after gcc fails when the thread has run first:
+// unproven). calloc never
 // returns NULL (cfg: allocation succeeds), so abort is unreachable in
 // both copies.
 #include <assert.h>
