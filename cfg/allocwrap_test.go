@@ -93,9 +93,11 @@ void *global(size_t n) { return &pool; }
 void *either(size_t n) { void *p = malloc(n); if (n) p = g; return p; }
 void *addr(size_t n) { void *p = malloc(n); void **q = &p; return *q; }
 int count(size_t n) { return malloc(n) != 0; }
+void *ident(void *p) { return p; }
+void *nothing(size_t n) { void *p = 0; return p; }
 int main(void) {
   plain(1); nulltest(1); grow(0, 1); outer(1); stores(1); passes(1);
-  global(1); either(1); addr(1); count(1);
+  global(1); either(1); addr(1); count(1); ident(0); nothing(1);
   return 0;
 }
 `
@@ -109,6 +111,7 @@ int main(void) {
 	want := map[string]bool{
 		"plain": true, "nulltest": true, "grow": true, "outer": true,
 		"stores": false, "passes": false, "global": false, "either": false, "addr": false, "count": false,
+		"ident": false, "nothing": false,
 	}
 	for name, w := range want {
 		if got := b.allocWrapper(name); got != w {

@@ -1105,8 +1105,9 @@ func identOf(e cc.ExpressionNode) cc.Node {
 // allocWrapper reports whether name is an allocator wrapper: a defined,
 // non-spawning function of at most allocWrapperNodes AST nodes with a
 // pointer result, whose every return statement returns an allocator call
-// (isAllocCall), 0, or a local variable or parameter that is only assigned
-// allocator calls (or initialized with one or with 0), and is otherwise
+// (isAllocCall), 0, or a local variable or parameter that is assigned
+// allocator calls and nothing else (or initialized with one or with 0;
+// some assignment or initializer is one), and is otherwise
 // only compared with 0, tested, returned, or passed as realloc's old
 // pointer - so the function keeps no pointer it allocates.
 func (b *builder) allocWrapper(name string) bool {
@@ -1172,6 +1173,7 @@ func (b *builder) decideAllocWrapper(name string) bool {
 		allowed[v] = n
 	}
 	uses := map[cc.Node]int{}
+	fresh := map[cc.Node]bool{} // assigned or initialized with an allocator call
 	walkAST(fd.CompoundStatement, func(n cc.Node) {
 		switch x := n.(type) {
 		case *cc.PrimaryExpression:
@@ -1185,7 +1187,12 @@ func (b *builder) decideAllocWrapper(name string) bool {
 		case *cc.InitDeclarator:
 			if _, r := returned[x.Declarator]; r && x.Initializer != nil {
 				in := x.Initializer
-				if in.Case != cc.InitializerExpr || !b.isAllocCall(in.AssignmentExpression) && !isNullExpr(in.AssignmentExpression) {
+				switch {
+				case in.Case != cc.InitializerExpr:
+					ok = false
+				case b.isAllocCall(in.AssignmentExpression):
+					fresh[x.Declarator] = true
+				case !isNullExpr(in.AssignmentExpression):
 					ok = false
 				}
 			}
@@ -1195,6 +1202,7 @@ func (b *builder) decideAllocWrapper(name string) bool {
 					if x.Case != cc.AssignmentExpressionAssign || !b.isAllocCall(x.AssignmentExpression) {
 						ok = false
 					}
+					fresh[v] = true
 					allowed[v]++
 				}
 			}
@@ -1232,8 +1240,8 @@ func (b *builder) decideAllocWrapper(name string) bool {
 	if !ok {
 		return false
 	}
-	for v, n := range uses {
-		if allowed[v] != n {
+	for v := range returned {
+		if !fresh[v] || allowed[v] != uses[v] {
 			return false
 		}
 	}
