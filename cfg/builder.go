@@ -84,6 +84,9 @@ type builder struct {
 	unitSize      int            // -1: not computed
 	callCount     map[string]int
 
+	// Allocator wrappers (call.go allocWrapper): each function's class.
+	wrapperMemo map[string]bool
+
 	// Callbacks into unknown code (callback.go). callbacks is the set of
 	// defined functions whose address may reach an unknown external
 	// function (known before lowering: Build iterates to a fixpoint);

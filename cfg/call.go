@@ -557,7 +557,7 @@ var (
 // shareCall decides whether a call of name in the current template goes
 // to a shared body, and why ("" : inline it).
 func (b *builder) shareCall(name string, key genericKey) string {
-	if isAtomicFunc(name) {
+	if isAtomicFunc(name) || b.allocWrapper(name) {
 		return ""
 	}
 	if b.shared[key] != nil {
@@ -993,4 +993,257 @@ func literalFormatWrites(name string, x *cc.PostfixExpression) bool {
 var pureExternals = map[string]bool{
 	"printk": true, "printf": true, "fprintf": true, "puts": true, "putchar": true, "perror": true,
 	"vprintf": true, "vfprintf": true, "fflush": true, "fputs": true, "fputc": true, "putc": true,
+}
+
+// Allocator wrappers: heap cloning by inlining.
+//
+// An allocator wrapper is a small defined function that returns memory it
+// got from malloc/calloc/realloc/strdup (or from another wrapper) and
+// does nothing else with that pointer (pigz's alloc, yarn's my_malloc).
+// Its calls are always inlined (shareCall), so every call site of the
+// caller's code gets its own allocation site, also where the size policy
+// shares bodies (past the location budget, a coarse program, a wrapper
+// whose inline cost is over shareFuncNodes in a large unit): a shared body
+// gives one object per template for every allocation made through it,
+// and that object reaches everything stored in any of them.
+//
+// Why this is sound: inlining is the program's own semantics (the small
+// units inline every call); an inlined copy's allocation site stands for
+// every object that copy allocates, in every thread and every execution
+// of it, exactly as a malloc written at the call site would. Nothing is
+// assumed about the wrapper: its whole body is lowered in each copy, so
+// whatever it does with the pointer (store it in a global, pass it on)
+// is seen there, and a call through a function pointer dispatches to the
+// same inlined copies (call: callNamed per candidate); unknown code never
+// calls a wrapper's body except as a callback template, which lowers it
+// on its own. The classification below only chooses what to inline (a
+// function that keeps the pointer would gain nothing: its clones would
+// all be reached from where it keeps them); it is not a soundness
+// condition. Strong updates are untouched: a heap site is a summary
+// whether inlined or not.
+
+// allocWrapperNodes bounds the body of an allocator wrapper (AST nodes):
+// it is inlined at every call site, so its copies must stay small.
+const allocWrapperNodes = 120
+
+// allocFuncs are the C library allocators whose result is fresh memory
+// (alloca's memory dies with the wrapper's frame: not a wrapper's).
+var allocFuncs = map[string]bool{
+	"malloc": true, "calloc": true, "realloc": true, "strdup": true, "strndup": true, "__strdup": true,
+	"__builtin_malloc": true, "__builtin_calloc": true,
+}
+
+// stripCasts returns e without parentheses and casts.
+func stripCasts(e cc.ExpressionNode) cc.ExpressionNode {
+	for {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionExpr {
+				e = x.ExpressionList
+				continue
+			}
+		case *cc.ExpressionList:
+			if x.ExpressionList == nil {
+				e = x.AssignmentExpression
+				continue
+			}
+		case *cc.CastExpression:
+			if x.Case == cc.CastExpressionCast {
+				e = x.CastExpression
+				continue
+			}
+		}
+		return e
+	}
+}
+
+// isAllocCall reports whether e (casts aside) is a call that returns
+// fresh memory: a C library allocator, an allocator wrapper, or an
+// indirect call all of whose candidates are those.
+func (b *builder) isAllocCall(e cc.ExpressionNode) bool {
+	pe, ok := stripCasts(e).(*cc.PostfixExpression)
+	if !ok || pe.Case != cc.PostfixExpressionCall {
+		return false
+	}
+	isAlloc := func(name string) bool {
+		if b.funcs[name] == nil {
+			return allocFuncs[name]
+		}
+		return b.allocWrapper(name)
+	}
+	if name := b.calleeName(pe.PostfixExpression); name != "" {
+		return isAlloc(name)
+	}
+	ft := funcTypeOf(pe.PostfixExpression.Type())
+	cands := b.candidates(ft, len(argList(pe.ArgumentExpressionList)))
+	for _, c := range cands {
+		if !isAlloc(c) {
+			return false
+		}
+	}
+	return len(cands) > 0
+}
+
+// isNullExpr reports whether e (casts aside) is the constant 0.
+func isNullExpr(e cc.ExpressionNode) bool {
+	e = stripCasts(e)
+	if p, ok := e.(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionInt {
+		return p.Token.SrcStr() == "0"
+	}
+	return false
+}
+
+// identOf returns what e (parentheses and casts aside) names when it is
+// an identifier, else nil.
+func identOf(e cc.ExpressionNode) cc.Node {
+	if p, ok := stripCasts(e).(*cc.PrimaryExpression); ok && p.Case == cc.PrimaryExpressionIdent {
+		return p.ResolvedTo()
+	}
+	return nil
+}
+
+// allocWrapper reports whether name is an allocator wrapper: a defined,
+// non-spawning function of at most allocWrapperNodes AST nodes with a
+// pointer result, whose every return statement returns an allocator call
+// (isAllocCall), 0, or a local variable or parameter that is assigned
+// allocator calls and nothing else (or initialized with one or with 0;
+// some assignment or initializer is one), and is otherwise
+// only compared with 0, tested, returned, or passed as realloc's old
+// pointer - so the function keeps no pointer it allocates.
+func (b *builder) allocWrapper(name string) bool {
+	if w, ok := b.wrapperMemo[name]; ok {
+		return w
+	}
+	if b.wrapperMemo == nil {
+		b.wrapperMemo = map[string]bool{}
+	}
+	b.wrapperMemo[name] = false // while deciding: a recursive wrapper is none
+	w := b.decideAllocWrapper(name)
+	b.wrapperMemo[name] = w
+	return w
+}
+
+func (b *builder) decideAllocWrapper(name string) bool {
+	fd := b.funcs[name]
+	if fd == nil || isAtomicFunc(name) || b.funcNodes(name) > allocWrapperNodes {
+		return false
+	}
+	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
+	if ft == nil || ft.Result() == nil || ft.Result().Kind() != cc.Ptr {
+		return false
+	}
+	// The variables returned, and the uses of each that are allowed.
+	returned := map[cc.Node]int{}
+	returnsSome := false
+	ok := true
+	walkAST(fd.CompoundStatement, func(n cc.Node) {
+		js, isJump := n.(*cc.JumpStatement)
+		if !isJump || js.Case != cc.JumpStatementReturn {
+			return
+		}
+		returnsSome = true
+		switch {
+		case js.ExpressionList == nil:
+			ok = false
+		case b.isAllocCall(js.ExpressionList), isNullExpr(js.ExpressionList):
+		default:
+			v := identOf(js.ExpressionList)
+			switch d := v.(type) {
+			case *cc.Parameter:
+			case *cc.Declarator:
+				if d.StorageDuration() != cc.Automatic || d.AddressTaken() {
+					ok = false
+				}
+			default:
+				ok = false
+			}
+			if ok {
+				returned[v]++ // the return itself is an allowed use
+			}
+		}
+	})
+	if !ok || !returnsSome || b.maySpawn(name) {
+		return false
+	}
+	if len(returned) == 0 {
+		return true
+	}
+	allowed := map[cc.Node]int{}
+	for v, n := range returned {
+		allowed[v] = n
+	}
+	uses := map[cc.Node]int{}
+	fresh := map[cc.Node]bool{} // assigned or initialized with an allocator call
+	walkAST(fd.CompoundStatement, func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				if v := x.ResolvedTo(); v != nil {
+					if _, r := returned[v]; r {
+						uses[v]++
+					}
+				}
+			}
+		case *cc.InitDeclarator:
+			if _, r := returned[x.Declarator]; r && x.Initializer != nil {
+				in := x.Initializer
+				switch {
+				case in.Case != cc.InitializerExpr:
+					ok = false
+				case b.isAllocCall(in.AssignmentExpression):
+					fresh[x.Declarator] = true
+				case !isNullExpr(in.AssignmentExpression):
+					ok = false
+				}
+			}
+		case *cc.AssignmentExpression:
+			if v := identOf(x.UnaryExpression); v != nil {
+				if _, r := returned[v]; r {
+					if x.Case != cc.AssignmentExpressionAssign || !b.isAllocCall(x.AssignmentExpression) {
+						ok = false
+					}
+					fresh[v] = true
+					allowed[v]++
+				}
+			}
+		case *cc.EqualityExpression:
+			if x.Case == cc.EqualityExpressionEq || x.Case == cc.EqualityExpressionNeq {
+				if v := identOf(x.EqualityExpression); v != nil && isNullExpr(x.RelationalExpression) {
+					allowed[v]++
+				} else if v := identOf(x.RelationalExpression); v != nil && isNullExpr(x.EqualityExpression) {
+					allowed[v]++
+				}
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionNot {
+				if v := identOf(x.CastExpression); v != nil {
+					allowed[v]++
+				}
+			}
+		case *cc.SelectionStatement:
+			if x.Case == cc.SelectionStatementIf || x.Case == cc.SelectionStatementIfElse {
+				if v := identOf(x.ExpressionList); v != nil {
+					allowed[v]++
+				}
+			}
+		case *cc.PostfixExpression:
+			// realloc's old pointer: realloc keeps no pointer to it.
+			if x.Case == cc.PostfixExpressionCall && b.funcs["realloc"] == nil && b.calleeName(x.PostfixExpression) == "realloc" {
+				if args := argList(x.ArgumentExpressionList); len(args) > 0 {
+					if v := identOf(args[0]); v != nil {
+						allowed[v]++
+					}
+				}
+			}
+		}
+	})
+	if !ok {
+		return false
+	}
+	for v := range returned {
+		if !fresh[v] || allowed[v] != uses[v] {
+			return false
+		}
+	}
+	return true
 }
