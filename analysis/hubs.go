@@ -28,7 +28,15 @@ func addInterference(g *dfg.Graph, targets []interference.Target, force bool) in
 	blocks := map[string]*block{}
 	var order []*block
 	var key []byte
-	for _, t := range targets {
+	var last *block
+	for i, t := range targets {
+		// Targets next to each other often share their sources' very
+		// slice (the readers of one position: interference.mapTargets),
+		// hence their block: no key to build.
+		if i > 0 && last != nil && t.Cell == last.cell && len(t.Srcs) > 0 && len(t.Srcs) == len(last.srcs) && &t.Srcs[0] == &last.srcs[0] {
+			last.dsts = append(last.dsts, t.Dst)
+			continue
+		}
 		key = binary.LittleEndian.AppendUint64(key[:0], uint64(t.Cell))
 		for _, s := range t.Srcs {
 			key = binary.LittleEndian.AppendUint64(key, uint64(s.ID))
@@ -40,6 +48,7 @@ func addInterference(g *dfg.Graph, targets []interference.Target, force bool) in
 			order = append(order, b)
 		}
 		b.dsts = append(b.dsts, t.Dst)
+		last = b
 	}
 	n := 0
 	for _, b := range order {
