@@ -604,7 +604,9 @@ func reachingTo(t *cfg.Template, to []*cfg.Loc, n int) []bool {
 }
 
 // joinFiltered reports whether the interference edge w —x→ l cannot carry
-// a value by the join rules above.
+// a value by the join rules above. joinMayFilter (below) and
+// joinFreeWriter (targets.go) tell where it is false whatever the writer
+// or the reader: a new rule must keep them in step.
 func (e *Engine) joinFiltered(w, l *cfg.Loc, x int) bool {
 	if e.joinedAt == nil {
 		return false

@@ -91,14 +91,16 @@ func (e *Engine) RoundTargets(ctx context.Context, inv Invariants) ([]Target, []
 // writers of each target.
 //
 // A fact's readers are the list readersAt keeps for its (b, x), and the
-// facts of one (b, x) differ only in their writer. So a list whose
-// readers no join rule filters (joinMayFilter) gets its writers once, by
-// list, instead of once per reader (aztcd: 6 M facts, 7.8 M edges), and
-// its readers' targets are assigned at its first fact, in list order, as
-// its first edges would; a target's writers are then those of its lists
+// facts of one (b, x) differ only in their writer. So a fact none of
+// whose edges a join rule can filter — its list's readers are free of
+// them (joinMayFilter) or its writer is (joinFreeWriter) — adds its
+// writer once, to its list, instead of once per reader (aztcd: 6 M
+// facts, 7.8 M edges), and the list's readers get their targets at the
+// first such fact, in list order, where their first edges would (unless
+// an earlier edge did); a target's writers are then those of its lists
 // (a reader may be in the preceding run of several positions) and those
-// added one by one (the lists some join rule may filter: each edge
-// w —x→ l is asked joinFiltered, as in mapEdges). Writers are positions
+// added one by one (the other facts: each edge w —x→ l is asked
+// joinFiltered, as in mapEdges). Writers are positions
 // and sorted as such: positions are numbered in location order
 // (computePositions), which is the order of their location IDs. It also
 // returns the number of edges (mapEdges's length).
@@ -106,8 +108,8 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 	users := e.readersAt() // (users.go)
 	type list struct {
 		targets  []int32 // by reader: its target (-1: none yet)
-		unset    int     // readers without a target yet
 		filtered bool    // some join rule may filter a reader (edge by edge)
+		listed   bool    // in listsOf of every reader's target
 		// The writers of the facts (unfiltered lists), in fact order:
 		// counted first, then filled in from listOf (one array for all
 		// lists instead of a growing slice each).
@@ -140,24 +142,30 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 			x := int(f.x)
 			lt := lists[li]
 			if lt == nil {
-				lt = &list{targets: make([]int32, len(ls)), unset: len(ls)}
+				lt = &list{targets: make([]int32, len(ls))}
 				for j, l := range ls {
 					lt.targets[j] = -1
 					lt.filtered = lt.filtered || e.joinMayFilter(l, x)
 				}
 				lists[li] = lt
 			}
-			if !lt.filtered {
-				if lt.unset > 0 {
+			if !lt.filtered || e.joinFreeWriter(f.w) {
+				// No edge of this fact is filtered: every reader without
+				// a target gets one here, in list order, as its first
+				// edge would give it.
+				if !lt.listed {
 					for j, l := range ls {
-						t := e.targetOf(index, &out, x, l)
-						for int(t) >= len(direct) {
-							direct, listsOf = append(direct, nil), append(listsOf, nil)
+						t := lt.targets[j]
+						if t < 0 {
+							t = e.targetOf(index, &out, x, l)
+							for int(t) >= len(direct) {
+								direct, listsOf = append(direct, nil), append(listsOf, nil)
+							}
+							lt.targets[j] = t
 						}
-						lt.targets[j] = t
 						listsOf[t] = append(listsOf[t], int32(li))
 					}
-					lt.unset = 0
+					lt.listed = true
 				}
 				listOf[len(listOf)-1] = int32(li)
 				lt.count++
@@ -237,6 +245,20 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 		out[t].Srcs = locsOf(sorted(ws))
 	}
 	return out, n
+}
+
+// joinFreeWriter reports whether joinFiltered(w, l, x) is false for
+// every l and x, w the writer at position p: each of its rules needs w's
+// template to be joinable, except the join-after rule (off by default),
+// which may then filter any writer.
+func (e *Engine) joinFreeWriter(p int32) bool {
+	if e.joinedAt == nil {
+		return true
+	}
+	if e.joinAfterRule {
+		return false
+	}
+	return !slices.Contains(e.joinable, e.pos.locs[p].Template)
 }
 
 // targetOf returns the index in out of the target (x, l), appending it
