@@ -59,6 +59,10 @@ type config struct {
 	maxRounds  int
 	noFusion   bool
 	noHubs     bool
+	// edgeLists: the engine's rounds as edge lists, grouped here
+	// (withEdgeLists: the computation before RoundTargets, for the test
+	// that compares the two).
+	edgeLists  bool
 	noMonotone bool
 	onRound    func(Round)
 	forceHubs  bool // tests: a hub for every block of edges
@@ -407,11 +411,25 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			break
 		}
 		t1 := time.Now()
-		edges, blocks, rs, err := eng.Round(ctx, inv)
+		var blocks []interference.Block
+		var rs interference.RoundStats
+		switch {
+		case c.noHubs:
+			var edges []interference.Edge
+			edges, blocks, rs, err = eng.Round(ctx, inv)
+			r.NewEdges = addEdges(g, edges)
+		case c.edgeLists:
+			var edges []interference.Edge
+			edges, blocks, rs, err = eng.Round(ctx, inv)
+			r.NewEdges = addInterference(g, interference.GroupEdges(edges), c.forceHubs)
+		default:
+			var targets []interference.Target
+			targets, blocks, rs, err = eng.RoundTargets(ctx, inv)
+			r.NewEdges = addInterference(g, targets, c.forceHubs)
+		}
 		if err != nil {
 			return nil, err
 		}
-		r.NewEdges = addInterference(g, edges, !c.noHubs, c.forceHubs)
 		r.NewEdges += addBlocks(g, blocks, flatHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures

@@ -2,59 +2,21 @@ package analysis
 
 import (
 	"encoding/binary"
-	"slices"
 
 	"chorus/cfg"
 	"chorus/dfg"
 	"chorus/interference"
 )
 
-// addInterference adds a round's interference edges to g. Edges of one
-// cell that form a bipartite block — the same writers reaching several
-// readers — go through one dfg hub (dfg/hub.go) when that saves edges;
-// the invariants are those of the direct edges. hubs=false adds every
-// edge directly; force makes a hub of every block (tests). It returns the
-// number of edges added into the program's locations.
-func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) int {
-	if !hubs {
-		n := 0
-		for _, e := range edges {
-			if g.AddEdge(e.Src, dfg.CellID(e.Cell), e.Dst) {
-				n++
-			}
-		}
-		return n
-	}
-	// Sources per (cell, target), then targets per (cell, sources).
-	type target struct {
-		cell int
-		dst  *cfg.Loc
-	}
-	// At most one map lookup per edge (the drivers send millions of
-	// edges a round), on an integer key (cell, target ID), and none while
-	// the target stays that of the edge before (the games list a
-	// target's edges together: pcwd's hashing of struct keys was a tenth
-	// of its run); targets in order of first appearance, as before.
-	index := map[uint64]int{}
-	var targets []target
-	var srcsAt [][]*cfg.Loc
-	last := -1
-	for _, e := range edges {
-		i := last
-		if i < 0 || targets[i].cell != e.Cell || targets[i].dst != e.Dst {
-			k := uint64(uint32(e.Cell))<<32 | uint64(uint32(e.Dst.ID))
-			var ok bool
-			i, ok = index[k]
-			if !ok {
-				i = len(targets)
-				index[k] = i
-				targets = append(targets, target{e.Cell, e.Dst})
-				srcsAt = append(srcsAt, nil)
-			}
-			last = i
-		}
-		srcsAt[i] = append(srcsAt[i], e.Src)
-	}
+// addInterference adds a round's interference edges to g, grouped by
+// (cell, target) (interference.Target: the engine groups them, in the
+// order of their first edge). Targets of one cell with the same sources
+// form a bipartite block — the same writers reaching several readers —
+// which goes through one dfg hub (dfg/hub.go) when that saves edges; the
+// invariants are those of the direct edges. force makes a hub of every
+// block (tests). It returns the number of edges added into the program's
+// locations.
+func addInterference(g *dfg.Graph, targets []interference.Target, force bool) int {
 	type block struct {
 		cell int
 		srcs []*cfg.Loc
@@ -66,21 +28,27 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 	blocks := map[string]*block{}
 	var order []*block
 	var key []byte
-	for ti, t := range targets {
-		srcs := srcsAt[ti]
-		slices.SortFunc(srcs, func(a, b *cfg.Loc) int { return a.ID - b.ID })
-		srcs = slices.Compact(srcs)
-		key = binary.LittleEndian.AppendUint64(key[:0], uint64(t.cell))
-		for _, s := range srcs {
+	var last *block
+	for i, t := range targets {
+		// Targets next to each other often share their sources' very
+		// slice (the readers of one position: interference.mapTargets),
+		// hence their block: no key to build.
+		if i > 0 && last != nil && t.Cell == last.cell && len(t.Srcs) > 0 && len(t.Srcs) == len(last.srcs) && &t.Srcs[0] == &last.srcs[0] {
+			last.dsts = append(last.dsts, t.Dst)
+			continue
+		}
+		key = binary.LittleEndian.AppendUint64(key[:0], uint64(t.Cell))
+		for _, s := range t.Srcs {
 			key = binary.LittleEndian.AppendUint64(key, uint64(s.ID))
 		}
 		b, ok := blocks[string(key)]
 		if !ok {
-			b = &block{cell: t.cell, srcs: srcs}
+			b = &block{cell: t.Cell, srcs: t.Srcs}
 			blocks[string(key)] = b
 			order = append(order, b)
 		}
-		b.dsts = append(b.dsts, t.dst)
+		b.dsts = append(b.dsts, t.Dst)
+		last = b
 	}
 	n := 0
 	for _, b := range order {
@@ -95,6 +63,18 @@ func addInterference(g *dfg.Graph, edges []interference.Edge, hubs, force bool) 
 					n++
 				}
 			}
+		}
+	}
+	return n
+}
+
+// addEdges adds a round's interference edges to g one by one, in order
+// (WithHubs(false)), and returns the number added.
+func addEdges(g *dfg.Graph, edges []interference.Edge) int {
+	n := 0
+	for _, e := range edges {
+		if g.AddEdge(e.Src, dfg.CellID(e.Cell), e.Dst) {
+			n++
 		}
 	}
 	return n

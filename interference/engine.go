@@ -591,7 +591,33 @@ func (e *Engine) Holds(l *cfg.Loc, v *cfg.Var) bool {
 // Φ̂), so compat only grows anyway; taking the union makes the facts
 // monotone even if widening made some Φ smaller, and is sound because a
 // larger compat allows more behaviours.
-func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block, rs RoundStats, _ error) {
+func (e *Engine) Round(ctx context.Context, inv Invariants) ([]Edge, []Block, RoundStats, error) {
+	out, st, err := e.play(ctx, inv)
+	if err != nil {
+		return nil, nil, st, err
+	}
+	if out.flat {
+		return out.held, out.blocks, st, nil
+	}
+	edges := e.filterOnce(inv, e.mapEdges(out.parts...))
+	st.NewEdges = len(edges)
+	return edges, nil, st, nil
+}
+
+// played is what one play of the rules found: the games with pairs list
+// their new edge facts (parts, read one list after the other); the
+// flow-insensitive game (flat) its blocks and the edges the once rule
+// held back until then (flatRound).
+type played struct {
+	parts  [][]fact3
+	flat   bool
+	held   []Edge
+	blocks []Block
+}
+
+// play is Round up to the new facts: it decides compat and plays the game
+// (falling back as Round says).
+func (e *Engine) play(ctx context.Context, inv Invariants) (_ played, rs RoundStats, _ error) {
 	var st RoundStats
 	q0 := e.sat.Queries - e.sat.Bounded
 	kept0 := e.sigKept
@@ -603,7 +629,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block
 	// compat is then never read, so its entries need not be decided.
 	flat := e.flat != nil || e.forceFlat
 	if err := e.decideRows(ctx, inv, flat, sigs); err != nil {
-		return nil, nil, st, err
+		return played{}, st, err
 	}
 	st.Signatures = len(sigs)
 	st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0 // asked of Z3 itself
@@ -662,7 +688,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block
 		// flow-insensitive game reads canrun(w) of every writer: decided
 		// now, as a flat round does.
 		if err := e.decideRows(ctx, inv, true, sigs); err != nil {
-			return nil, nil, st, err
+			return played{}, st, err
 		}
 		st.Signatures = len(sigs)
 		st.Z3Queries = e.sat.Queries - e.sat.Bounded - q0
@@ -670,7 +696,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block
 		return e.flatRound(st)
 	}
 	if err != nil {
-		return nil, nil, st, err
+		return played{}, st, err
 	}
 	if facts != nil {
 		parts = [][]fact3{facts}
@@ -678,9 +704,7 @@ func (e *Engine) Round(ctx context.Context, inv Invariants) (_ []Edge, _ []Block
 	for _, p := range parts {
 		st.NewFacts += len(p)
 	}
-	edges := e.filterOnce(inv, e.mapEdges(parts...))
-	st.NewEdges = len(edges)
-	return edges, nil, st, nil
+	return played{parts: parts}, st, nil
 }
 
 // decideRows decides the compat rows of this round under inv (see
@@ -806,7 +830,7 @@ func (e *Engine) computePairable() bitset {
 }
 
 // flatRound finishes a Round with the flow-insensitive game.
-func (e *Engine) flatRound(st RoundStats) ([]Edge, []Block, RoundStats, error) {
+func (e *Engine) flatRound(st RoundStats) (played, RoundStats, error) {
 	st.FlowInsensitive = true
 	blocks := e.flat.run()
 	for _, b := range blocks {
@@ -814,7 +838,7 @@ func (e *Engine) flatRound(st RoundStats) ([]Edge, []Block, RoundStats, error) {
 	}
 	held := e.releaseOnce() // the flat game does not filter (once.go)
 	st.NewEdges += len(held)
-	return held, blocks, st, nil
+	return played{flat: true, held: held, blocks: blocks}, st, nil
 }
 
 // sigMemo is a position's last evaluated signature (lits, reachable)

@@ -604,7 +604,9 @@ func reachingTo(t *cfg.Template, to []*cfg.Loc, n int) []bool {
 }
 
 // joinFiltered reports whether the interference edge w —x→ l cannot carry
-// a value by the join rules above.
+// a value by the join rules above. joinMayFilter (below) and
+// joinFreeWriter (targets.go) tell where it is false whatever the writer
+// or the reader: a new rule must keep them in step.
 func (e *Engine) joinFiltered(w, l *cfg.Loc, x int) bool {
 	if e.joinedAt == nil {
 		return false
@@ -617,6 +619,28 @@ func (e *Engine) joinFiltered(w, l *cfg.Loc, x int) bool {
 			return true
 		}
 		if e.joinAfterRule && l.Template == t && (e.unsoundJoinAfterAnywhere && w.Template == e.prog.Templates[0] || e.finishedAt[w.ID] != nil && e.finishedAt[w.ID].has(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// joinMayFilter reports whether joinFiltered(w, l, x) may hold for some
+// writer w: each of its three rules with the conditions on w dropped
+// (false means no edge w —x→ l is ever filtered, whatever w is). Kept
+// next to joinFiltered: every rule there must have its weakening here.
+func (e *Engine) joinMayFilter(l *cfg.Loc, x int) bool {
+	if e.joinedAt == nil {
+		return false
+	}
+	for k, t := range e.joinable {
+		if e.joinedAt[l.ID] != nil && e.joinedAt[l.ID].has(k) && !e.joinRelays[l.ID][x] {
+			return true
+		}
+		if l.Template != e.prog.Templates[0] && e.startedAfter != nil && e.startedAfter[l.Template] != nil && e.startedAfter[l.Template].has(k) {
+			return true
+		}
+		if e.joinAfterRule && l.Template == t {
 			return true
 		}
 	}

@@ -70,10 +70,13 @@ func (e *Engine) spawnLocs() []*cfg.Loc {
 // of the run); the list is the same, so the edges are the same, in the
 // same order.
 type readersAt struct {
-	m        map[uint64][]*cfg.Loc
-	lastKey  uint64
-	last     []*cfg.Loc
-	haveLast bool
+	// m: 1 + the index of the list in lists, by (b, x), for the cells
+	// past the dense tables.
+	m         map[uint64]int32
+	lastKey   uint64
+	last      []*cfg.Loc
+	lastIndex int
+	haveLast  bool
 	// dense: per cell, by position, 1 + the index of its list in lists
 	// (0: not computed yet), for the cells that fit in denseLeft entries;
 	// the others use m. A fact's lookup is then an array read instead of
@@ -90,13 +93,20 @@ type readersAt struct {
 const readersDenseEntries = 16 << 20
 
 func (e *Engine) readersAt() *readersAt {
-	return &readersAt{m: map[uint64][]*cfg.Loc{}, dense: map[int32][]int32{}, denseLeft: readersDenseEntries, lastX: -1}
+	return &readersAt{m: map[uint64]int32{}, dense: map[int32][]int32{}, denseLeft: readersDenseEntries, lastX: -1}
 }
 
 func (r *readersAt) of(e *Engine, b, x int32) []*cfg.Loc {
+	ls, _ := r.ofIndex(e, b, x)
+	return ls
+}
+
+// ofIndex is of, with the index of the list in r.lists (one per (b, x)
+// asked: mapTargets keeps the targets of a list's readers by it).
+func (r *readersAt) ofIndex(e *Engine, b, x int32) ([]*cfg.Loc, int) {
 	k := uint64(uint32(b))<<32 | uint64(uint32(x))
 	if r.haveLast && k == r.lastKey {
-		return r.last
+		return r.last, r.lastIndex
 	}
 	if x != r.lastX {
 		tab, ok := r.dense[x]
@@ -107,25 +117,24 @@ func (r *readersAt) of(e *Engine, b, x int32) []*cfg.Loc {
 		}
 		r.lastX, r.lastTab = x, tab
 	}
-	var ls []*cfg.Loc
+	var i int32
 	if tab := r.lastTab; tab != nil {
-		if i := tab[b]; i > 0 {
-			ls = r.lists[i-1]
-		} else {
-			ls = r.compute(e, b, x)
-			r.lists = append(r.lists, ls)
-			tab[b] = int32(len(r.lists))
+		if i = tab[b]; i == 0 {
+			r.lists = append(r.lists, r.compute(e, b, x))
+			i = int32(len(r.lists))
+			tab[b] = i
 		}
 	} else {
 		var ok bool
-		ls, ok = r.m[k]
-		if !ok {
-			ls = r.compute(e, b, x)
-			r.m[k] = ls
+		if i, ok = r.m[k]; !ok {
+			r.lists = append(r.lists, r.compute(e, b, x))
+			i = int32(len(r.lists))
+			r.m[k] = i
 		}
 	}
-	r.lastKey, r.last, r.haveLast = k, ls, true
-	return ls
+	ls := r.lists[i-1]
+	r.lastKey, r.last, r.lastIndex, r.haveLast = k, ls, int(i-1), true
+	return ls, int(i - 1)
 }
 
 // compute lists the locations fact (·, x, b) maps to.
