@@ -78,10 +78,11 @@ type builder struct {
 	// startup: the constructor and destructor functions spawned at the
 	// program's start (startup.go).
 	startup       map[string]bool
-	constBranches int // constbranch.go: constBranchMode
-	nodeCount     map[string]int
-	costMemo      map[string]int // inlineCost (-1: being computed)
-	unitSize      int            // -1: not computed
+	constBranches int                                  // constbranch.go: constBranchMode
+	bodies        map[*cc.FunctionDefinition][]cc.Node // bodyNodes
+	costMemo      map[string]int                       // inlineCost (-1: being computed)
+	unitLargeMemo bool                                 // unitLarge's answer for shareUnitNodes = unitLargeFor
+	unitLargeFor  int                                  // 0: unitLarge not computed
 	callCount     map[string]int
 
 	// Allocator wrappers (call.go allocWrapper): each function's class.
@@ -188,9 +189,8 @@ func newBuilder(file string, asts []*cc.AST, m DataModel, maxLocs int) *builder 
 		globalInits: map[string]*cc.Initializer{},
 		locFunc:     map[*Loc]string{},
 		shared:      map[genericKey]*sharedBody{},
-		nodeCount:   map[string]int{},
+		bodies:      map[*cc.FunctionDefinition][]cc.Node{},
 		costMemo:    map[string]int{},
-		unitSize:    -1,
 		staticFuncs: map[string]bool{},
 		uses:        map[*cc.AST]*unitUses{},
 	}

@@ -566,7 +566,7 @@ func (b *builder) shareCall(name string, key genericKey) string {
 	if b.coarse {
 		return "program over its location budget: call of " + name
 	}
-	large := b.unitNodes() > shareUnitNodes
+	large := b.unitLarge()
 	if b.maySpawn(name) && !large {
 		return ""
 	}
@@ -628,7 +628,7 @@ func (b *builder) inlineCost(name string) int {
 	}
 	b.costMemo[name] = -1
 	n := b.funcNodes(name)
-	walkAST(fd.CompoundStatement, func(x cc.Node) {
+	b.walkBody(fd, func(x cc.Node) {
 		pe, ok := x.(*cc.PostfixExpression)
 		if !ok || pe.Case != cc.PostfixExpressionCall {
 			return
@@ -653,28 +653,56 @@ func (b *builder) inlineCost(name string) int {
 	return n
 }
 
-// funcNodes is the number of AST nodes of a function's body (memoized).
+// funcNodes is the number of AST nodes of a function's body.
 func (b *builder) funcNodes(name string) int {
-	if n, ok := b.nodeCount[name]; ok {
-		return n
-	}
-	n := 0
 	if fd := b.funcs[name]; fd != nil {
-		walkAST(fd.CompoundStatement, func(cc.Node) { n++ })
+		return len(b.bodyNodes(fd))
 	}
-	b.nodeCount[name] = n
-	return n
+	return 0
 }
 
-// unitNodes is the number of AST nodes of all function bodies.
-func (b *builder) unitNodes() int {
-	if b.unitSize < 0 {
-		b.unitSize = 0
-		for name := range b.funcs {
-			b.unitSize += b.funcNodes(name)
+// bodyNodes is the nodes of fd's body in walkAST's order, walked once and
+// kept: a body is walked for its size, its calls, whether it may spawn,
+// whether it wraps an allocator, and reflection makes each walk cost more
+// than the walk over the kept nodes. The AST is not changed after
+// translation, so the kept list stays the walk's.
+func (b *builder) bodyNodes(fd *cc.FunctionDefinition) []cc.Node {
+	if ns, ok := b.bodies[fd]; ok {
+		return ns
+	}
+	var ns []cc.Node
+	walkAST(fd.CompoundStatement, func(n cc.Node) { ns = append(ns, n) })
+	b.bodies[fd] = ns
+	return ns
+}
+
+// walkBody calls f for every node of fd's body, as
+// walkAST(fd.CompoundStatement, f) does.
+func (b *builder) walkBody(fd *cc.FunctionDefinition, f func(cc.Node)) {
+	for _, n := range b.bodyNodes(fd) {
+		f(n)
+	}
+}
+
+// unitLarge reports whether the function bodies of the unit have more
+// than shareUnitNodes AST nodes together. It stops adding once past the
+// limit: only the comparison is used.
+func (b *builder) unitLarge() bool {
+	if b.unitLargeFor == shareUnitNodes && shareUnitNodes != 0 {
+		return b.unitLargeMemo
+	}
+	n := 0
+	for _, fd := range b.funcs {
+		if n > shareUnitNodes {
+			break
+		}
+		if fd != nil {
+			n += len(b.bodyNodes(fd))
 		}
 	}
-	return b.unitSize
+	large := n > shareUnitNodes
+	b.unitLargeFor, b.unitLargeMemo = shareUnitNodes, large
+	return large
 }
 
 // callSites counts the direct call sites of each function in the unit.
@@ -682,7 +710,7 @@ func (b *builder) callSites() map[string]int {
 	if b.callCount == nil {
 		b.callCount = map[string]int{}
 		for _, fd := range b.funcs {
-			walkAST(fd.CompoundStatement, func(n cc.Node) {
+			b.walkBody(fd, func(n cc.Node) {
 				if pe, ok := n.(*cc.PostfixExpression); ok && pe.Case == cc.PostfixExpressionCall {
 					if c := b.calleeName(pe.PostfixExpression); c != "" {
 						b.callCount[c]++
@@ -950,7 +978,7 @@ func (b *builder) maySpawn(name string) bool {
 		return name == "pthread_create"
 	}
 	res := false
-	walkAST(fd.CompoundStatement, func(n cc.Node) {
+	b.walkBody(fd, func(n cc.Node) {
 		if res {
 			return
 		}
@@ -1136,7 +1164,7 @@ func (b *builder) decideAllocWrapper(name string) bool {
 	returned := map[cc.Node]int{}
 	returnsSome := false
 	ok := true
-	walkAST(fd.CompoundStatement, func(n cc.Node) {
+	b.walkBody(fd, func(n cc.Node) {
 		js, isJump := n.(*cc.JumpStatement)
 		if !isJump || js.Case != cc.JumpStatementReturn {
 			return
@@ -1174,7 +1202,7 @@ func (b *builder) decideAllocWrapper(name string) bool {
 	}
 	uses := map[cc.Node]int{}
 	fresh := map[cc.Node]bool{} // assigned or initialized with an allocator call
-	walkAST(fd.CompoundStatement, func(n cc.Node) {
+	b.walkBody(fd, func(n cc.Node) {
 		switch x := n.(type) {
 		case *cc.PrimaryExpression:
 			if x.Case == cc.PrimaryExpressionIdent {

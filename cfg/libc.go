@@ -391,7 +391,7 @@ func (b *builder) longjmpValue() (int64, bool) {
 	var val int64
 	seen, ok := false, true
 	for _, fd := range b.funcs {
-		walkAST(fd.CompoundStatement, func(n cc.Node) {
+		b.walkBody(fd, func(n cc.Node) {
 			pe, isCall := n.(*cc.PostfixExpression)
 			if !isCall || pe.Case != cc.PostfixExpressionCall || !longjmpNames[b.calleeName(pe.PostfixExpression)] {
 				return
