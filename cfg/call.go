@@ -1064,22 +1064,13 @@ var allocFuncs = map[string]bool{
 // stripCasts returns e without parentheses and casts.
 func stripCasts(e cc.ExpressionNode) cc.ExpressionNode {
 	for {
-		switch x := e.(type) {
-		case *cc.PrimaryExpression:
-			if x.Case == cc.PrimaryExpressionExpr {
-				e = x.ExpressionList
-				continue
-			}
-		case *cc.ExpressionList:
-			if x.ExpressionList == nil {
-				e = x.AssignmentExpression
-				continue
-			}
-		case *cc.CastExpression:
-			if x.Case == cc.CastExpressionCast {
-				e = x.CastExpression
-				continue
-			}
+		if inner := unwrapParens(e); inner != e {
+			e = inner
+			continue
+		}
+		if x, ok := e.(*cc.CastExpression); ok && x.Case == cc.CastExpressionCast {
+			e = x.CastExpression
+			continue
 		}
 		return e
 	}

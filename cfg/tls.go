@@ -61,19 +61,15 @@ func (b *builder) localizeThreadLocals() {
 	for _, v := range tls {
 		if !shared[v] {
 			kept = append(kept, v)
-		} else {
-			delete(isTLS, v)
+			continue
 		}
+		delete(isTLS, v)
+		// (the interpreter would give each thread its own copy)
+		v.ThreadLocal = false
+		b.prog.SharedThreadLocals = append(b.prog.SharedThreadLocals, v)
 	}
 	tls = kept
 	b.sharedThreadLocalInits(shared)
-	for _, v := range b.prog.Vars {
-		if shared[v] {
-			// (the interpreter would give each thread its own copy)
-			v.ThreadLocal = false
-			b.prog.SharedThreadLocals = append(b.prog.SharedThreadLocals, v)
-		}
-	}
 	saveTmpl, saveFunc := b.tmpl, b.curFunc
 	defer func() { b.tmpl, b.curFunc = saveTmpl, saveFunc }()
 	for _, t := range b.prog.Templates {

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
-	"strings"
 	"testing"
 )
 
@@ -64,18 +63,7 @@ func TestUnitUsesSkipSameProgram(t *testing.T) {
 		t.Error("addrInInitializers lowers the same with its initializers unwalked: the comparison cannot fail")
 	}
 
-	files := map[string]DataModel{}
-	fixtures, _ := filepath.Glob("../testdata/check/*.c")
-	for _, f := range fixtures {
-		files[f] = LP64
-	}
-	if _, err := os.Stat(corpusDir); err == nil {
-		for f, dm := range corpusFiles(t) {
-			if !strings.Contains(f, "floppy") { // minutes to lower twice
-				files[f] = dm
-			}
-		}
-	}
+	files := walkTestFiles(t) // (walkgen_test.go; no floppy: minutes to lower twice)
 	var paths []string
 	for p := range files {
 		paths = append(paths, p)

@@ -129,6 +129,19 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 		listsOf [][]int32 // by target: the unfiltered lists holding it
 		n       int
 	)
+	// targetAt is the target of list lt's j-th reader l for cell x, made
+	// at its first edge.
+	targetAt := func(lt *list, j, x int, l *cfg.Loc) int32 {
+		t := lt.targets[j]
+		if t < 0 {
+			t = e.targetOf(index, &out, x, l)
+			for int(t) >= len(direct) {
+				direct, listsOf = append(direct, nil), append(listsOf, nil)
+			}
+			lt.targets[j] = t
+		}
+		return t
+	}
 	for _, facts := range parts {
 		for _, f := range facts {
 			ls, li := users.ofIndex(e, f.b, f.x)
@@ -155,14 +168,7 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 				// edge would give it.
 				if !lt.listed {
 					for j, l := range ls {
-						t := lt.targets[j]
-						if t < 0 {
-							t = e.targetOf(index, &out, x, l)
-							for int(t) >= len(direct) {
-								direct, listsOf = append(direct, nil), append(listsOf, nil)
-							}
-							lt.targets[j] = t
-						}
+						t := targetAt(lt, j, x, l)
 						listsOf[t] = append(listsOf[t], int32(li))
 					}
 					lt.listed = true
@@ -177,14 +183,7 @@ func (e *Engine) mapTargets(parts ...[]fact3) ([]Target, int) {
 				if e.joinFiltered(w, l, x) {
 					continue
 				}
-				t := lt.targets[j]
-				if t < 0 {
-					t = e.targetOf(index, &out, x, l)
-					for int(t) >= len(direct) {
-						direct, listsOf = append(direct, nil), append(listsOf, nil)
-					}
-					lt.targets[j] = t
-				}
+				t := targetAt(lt, j, x, l)
 				direct[t] = append(direct[t], f.w)
 				n++
 			}

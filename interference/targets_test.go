@@ -4,13 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"testing"
 
 	"chorus/cfg"
 	"chorus/dfg"
-	"chorus/oracle/gen"
 )
 
 // RoundTargets must hand over exactly GroupEdges of Round's edges: the
@@ -31,27 +28,9 @@ func TestTargetsAsGroupedEdges(t *testing.T) {
 	}
 	all := [][]Option{nil, {WithCoarse()}, {WithFlowInsensitive()}}
 	var progs []prog
-	var files []string
-	for _, pat := range []string{"../testdata/check/*.c", "../testdata/threads/*.c", "../../shared/corpus/svcomp/*/*.i"} {
-		fs, _ := filepath.Glob(pat)
-		files = append(files, fs...)
-	}
-	sort.Strings(files)
-	for _, f := range files {
-		if fi, err := os.Stat(f); err != nil || fi.Size() > 60_000 {
-			continue
-		}
-		if p, err := cfg.BuildFile(f, cfg.Options{}); err == nil {
-			progs = append(progs, prog{filepath.Base(f), p, all})
-		}
-	}
-	for seed := int64(1); seed <= 100; seed++ {
-		src := gen.Generate(seed, gen.Options{Calls: int(seed % 3)}).C()
-		p, err := cfg.Build(fmt.Sprintf("gen%d.c", seed), []byte(src), cfg.Options{ShareAll: seed%4 == 0})
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		progs = append(progs, prog{fmt.Sprintf("gen%d", seed), p, all})
+	names, ps := readerKillPrograms(t) // (readerkill_test.go)
+	for i, p := range ps {
+		progs = append(progs, prog{names[i], p, all})
 	}
 	if !testing.Short() {
 		for _, d := range []string{"pcwd_pci", "cm206"} {
