@@ -107,12 +107,27 @@ const limitSlack = 64 << 20
 
 // tuneWorkerGC applies gcRatchet's percentage now and after every collection (a
 // finalizer per collection: nothing next to the collection's own work).
-func tuneWorkerGC() {
-	if os.Getenv("GOGC") != "" {
-		return
+//
+// memory is --memory's limit (0: none). The collector gets a soft limit of
+// nine tenths of it, so it works harder near the limit the parent's
+// watchdog enforces on the worker's resident memory. It is set before the
+// watcher starts because the watcher never raises the limit above the one
+// it found: set after, the ratchet's own limit (the peak goal plus slack)
+// replaced it once the heap passed largeHeapLimit, and pigz linked under
+// --memory 2GB grew past 2 GB and was stopped where 1.8 GB would have held it.
+// stop ends the watching (for the tests).
+func tuneWorkerGC(memory int64) (stop func()) {
+	if memory > 0 {
+		debug.SetMemoryLimit(memoryFlagSoftLimit(memory))
 	}
-	watchGC()
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	return watchGC()
 }
+
+// memoryFlagSoftLimit is the collector's soft limit under --memory's limit.
+func memoryFlagSoftLimit(memory int64) int64 { return memory / 10 * 9 }
 
 // watchGC is tuneWorkerGC without the environment check; stop ends the
 // watching at the next collection (for the tests).

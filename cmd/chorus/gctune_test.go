@@ -210,3 +210,48 @@ func TestWorkerGCSetsMemoryLimit(t *testing.T) {
 		t.Fatalf("after stop: memory limit %d, want %d", got, start)
 	}
 }
+
+// Under --memory the watcher keeps the soft limit the flag set (nine
+// tenths of it) even when the ratchet's own limit would be higher: here
+// the heap passes a largeHeapLimit lowered to 96 MB, whose ratchet limit
+// (the goal plus slack) is above the flag's. Set after the watcher
+// started, the flag's limit was replaced at the first large collection.
+func TestWorkerGCKeepsMemoryFlagLimit(t *testing.T) {
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	oldLimit := largeHeapLimit
+	largeHeapLimit = smallHeapLimit + 32<<20
+	defer func() { largeHeapLimit = oldLimit }()
+	original := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(original)
+
+	big := make([]byte, largeHeapLimit+16<<20)
+	memory := int64(len(big)) * 2 // soft limit 1.8x the live heap: below the ratchet's
+	var r gcRatchet
+	r.percent(uint64(len(big)))
+	if r.memoryLimit() <= memoryFlagSoftLimit(memory) {
+		t.Fatalf("setup: the ratchet's limit %d is not above the flag's %d", r.memoryLimit(), memoryFlagSoftLimit(memory))
+	}
+	stop := tuneWorkerGC(memory)
+	defer stop()
+	for i := range big {
+		big[i] = byte(i)
+	}
+	sample := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
+	var percent, limit uint64
+	for i := 0; i < 200 && percent != largeHeapGCPercent; i++ {
+		runtime.GC() // each collection runs the watcher's finalizer
+		runtime.Gosched()
+		metrics.Read(sample)
+		percent, limit = sample[0].Value.Uint64(), sample[1].Value.Uint64()
+	}
+	runtime.KeepAlive(big)
+	if percent != largeHeapGCPercent {
+		t.Fatalf("the watcher never saw the large heap: GC percent %d, want %d", percent, largeHeapGCPercent)
+	}
+	if int64(limit) != memoryFlagSoftLimit(memory) {
+		t.Fatalf("memory limit %d, want the flag's %d (memory %d)", limit, memoryFlagSoftLimit(memory), memory)
+	}
+}

@@ -32,7 +32,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,12 +63,7 @@ func runWorkerCommand(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := o.units[0].file
-	tuneWorkerGC() // gctune.go
-	if o.bulk.memory > 0 {
-		// The garbage collector works harder near the limit; the parent's
-		// watchdog enforces it.
-		debug.SetMemoryLimit(o.bulk.memory * 9 / 10)
-	}
+	tuneWorkerGC(o.bulk.memory) // gctune.go
 	reportTo := stdout
 	if os.Getenv(workerEnv+"_REPORT_FD") == "3" {
 		pipe := os.NewFile(3, "report")
