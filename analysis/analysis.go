@@ -50,7 +50,7 @@ const (
 )
 
 // AllChecks lists every check kind.
-var AllChecks = []cfg.CheckKind{cfg.AssertCheck, cfg.BoundsCheck, cfg.OverflowCheck, cfg.DivByZeroCheck}
+var AllChecks = []cfg.CheckKind{cfg.AssertCheck, cfg.BoundsCheck, cfg.OverflowCheck, cfg.DivByZeroCheck, cfg.ShiftCheck}
 
 type config struct {
 	domain     string

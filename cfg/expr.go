@@ -591,6 +591,9 @@ func (b *builder) arithValues(n cc.Node, op BinOp, lv Expr, lt cc.Type, rv Expr,
 	}
 	if t.Kind == IntType {
 		b.arithChecks(n, op, x, y, t)
+		if op == Shl || op == Shr {
+			b.shiftCheck(n, y, t)
+		}
 	}
 	return fold(&Binary{Op: op, X: x, Y: y, Type: t})
 }
@@ -635,6 +638,38 @@ func (b *builder) arithChecks(n cc.Node, op BinOp, x, y Expr, t Type) {
 			Type: Bool}
 		b.check(OverflowCheck, c, "signed overflow in "+src)
 	}
+}
+
+// shiftCheck emits the check that the count y of a shift whose promoted
+// left operand has type t lies in [0, t's width): a negative count or one
+// of at least the width is undefined behaviour in C (C11 6.5.7p3), in GCC
+// too (x86 masks the count, other targets do not; the optimiser assumes it
+// cannot happen). A constant count in range needs no check; a constant
+// count out of range gets one that cannot be proven.
+//
+// A left shift of a signed value into or past the sign bit (1 << 31) is
+// also undefined in C11, but GCC documents that it does not use that
+// latitude (GCC manual, "Integers implementation-defined behavior": it
+// shifts the bits and the value wraps), and kernel and driver code
+// relies on it; chorus follows GCC and does not check it. The IR's Shl
+// and Shr already give the wrapped value for every count in range.
+func (b *builder) shiftCheck(n cc.Node, y Expr, t Type) {
+	yt := y.ExprType()
+	if yt.Kind != IntType || t.Bits == 0 {
+		return
+	}
+	width := int64(t.Bits)
+	if k, ok := y.(*Const); ok && k.Value >= 0 && k.Value < width {
+		return
+	}
+	var c Expr = &Binary{Op: Lt, X: y, Y: &Const{Type: yt, Value: width}, Type: Bool}
+	if yt.Signed {
+		c = &Binary{Op: LAnd,
+			X:    &Binary{Op: Le, X: &Const{Type: yt}, Y: y, Type: Bool},
+			Y:    c,
+			Type: Bool}
+	}
+	b.check(ShiftCheck, c, "shift count out of range in "+nodeSrc(n))
 }
 
 func toMath(e Expr) Expr {

@@ -535,6 +535,7 @@ const (
 	BoundsCheck                     // array index within [0, length)
 	OverflowCheck                   // signed arithmetic within the type's range
 	DivByZeroCheck                  // divisor non-zero
+	ShiftCheck                      // shift count within [0, width of the promoted left operand)
 )
 
 // String gives the name used in output ("assert", "array-bounds", ...).
@@ -548,6 +549,8 @@ func (k CheckKind) String() string {
 		return "signed-overflow"
 	case DivByZeroCheck:
 		return "div-by-zero"
+	case ShiftCheck:
+		return "shift-count"
 	}
 	return "unknown"
 }

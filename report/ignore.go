@@ -21,8 +21,8 @@ var ignoreRE = regexp.MustCompile(`chorus:ignore\[([^\]]*)\]\s*(.*)`)
 // ignoreKindNames maps the names an ignore comment may use to kinds: the
 // report names, the --checks names, and "all" or "*".
 var ignoreKindNames = map[string][]string{
-	KindAssert: {KindAssert}, KindBounds: {KindBounds}, KindOverflow: {KindOverflow}, KindDivZero: {KindDivZero},
-	"bounds": {KindBounds}, "overflow": {KindOverflow}, "divzero": {KindDivZero},
+	KindAssert: {KindAssert}, KindBounds: {KindBounds}, KindOverflow: {KindOverflow}, KindDivZero: {KindDivZero}, KindShift: {KindShift},
+	"bounds": {KindBounds}, "overflow": {KindOverflow}, "divzero": {KindDivZero}, "shift": {KindShift},
 	"all": Kinds, "*": Kinds,
 }
 

@@ -22,10 +22,11 @@ const (
 	KindBounds   = "array-bounds"
 	KindOverflow = "signed-overflow"
 	KindDivZero  = "div-by-zero"
+	KindShift    = "shift-count"
 )
 
 // Kinds lists the check kinds in report order.
-var Kinds = []string{KindAssert, KindBounds, KindOverflow, KindDivZero}
+var Kinds = []string{KindAssert, KindBounds, KindOverflow, KindDivZero, KindShift}
 
 // Statuses of a check.
 const (

@@ -2,7 +2,7 @@ package main
 
 // chorus check: prove the check sites of C files for any number of threads.
 //
-//	chorus check [--domain interval|octagon] [--checks assert,bounds,overflow,divzero]
+//	chorus check [--domain interval|octagon] [--checks assert,bounds,overflow,divzero,shift]
 //	             [--data-model ILP32|LP64] [--format text|json|sarif] [--invariants]
 //	             [--dot FILE] [--timeout DURATION] [-j N] [--memory SIZE] ...
 //	             [--explain FILE:LINE] [--explain-dot FILE] [--html DIR] FILE...
@@ -43,6 +43,7 @@ var checkKindNames = map[string]cfg.CheckKind{
 	"bounds":   cfg.BoundsCheck,
 	"overflow": cfg.OverflowCheck,
 	"divzero":  cfg.DivByZeroCheck,
+	"shift":    cfg.ShiftCheck,
 }
 
 // checkOptions are the parsed flags of chorus check.
@@ -92,7 +93,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.domain, "domain", "interval", "abstract domain: interval or octagon")
-	checks := fs.String("checks", "assert,bounds,overflow,divzero", "check kinds to report (comma-separated): assert, bounds, overflow, divzero")
+	checks := fs.String("checks", "assert,bounds,overflow,divzero,shift", "check kinds to report (comma-separated): assert, bounds, overflow, divzero, shift")
 	fs.StringVar(&o.dataModel, "data-model", "", "ILP32 or LP64 (default: from the SV-COMP task's .yml next to the file, else LP64)")
 	fs.StringVar(&o.format, "format", "text", "output format: text, json or sarif (SARIF 2.1.0)")
 	fs.BoolVar(&o.invariants, "invariants", false, "print the invariant at every location")
@@ -146,7 +147,7 @@ func parseCheckArgs(args []string, stderr io.Writer) (*checkOptions, error) {
 		}
 		k, ok := checkKindNames[name]
 		if !ok {
-			return nil, fmt.Errorf("unknown check kind %q (want assert, bounds, overflow, divzero)", name)
+			return nil, fmt.Errorf("unknown check kind %q (want assert, bounds, overflow, divzero, shift)", name)
 		}
 		if !seen[k] {
 			seen[k] = true

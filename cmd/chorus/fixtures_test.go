@@ -32,6 +32,7 @@ var kindShort = map[cfg.CheckKind]string{
 	cfg.BoundsCheck:    "bounds",
 	cfg.OverflowCheck:  "overflow",
 	cfg.DivByZeroCheck: "divzero",
+	cfg.ShiftCheck:     "shift",
 }
 
 type fixture struct {

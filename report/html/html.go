@@ -50,7 +50,7 @@ type Check struct {
 	// the source shown, e.g. in a header); #line markers make it differ
 	// from Line.
 	SourceLine int
-	Kind       string // assert | array-bounds | signed-overflow | div-by-zero
+	Kind       string // assert | array-bounds | signed-overflow | div-by-zero | shift-count
 	Status     string // proven | unreachable | unproven | violated
 	Line       int
 	Column     int
