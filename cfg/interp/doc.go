@@ -57,7 +57,9 @@
 // wraps. Type MathInt (Bits 0) is unbounded: values that leave int64 use
 // math/big, so check conditions never overflow silently. Division by zero
 // and shift counts outside [0, width) are runtime errors (undefined in C;
-// reported so differential tests notice them). Floating values are
+// reported so differential tests notice them); the frontend puts a
+// DivByZeroCheck or ShiftCheck before such an operation whose operand is not
+// a constant, and a failed check stops the thread first. Floating values are
 // float64 bits, enough for printing; the analysis treats them as unknown.
 //
 // # Simplifications (documented choices)
