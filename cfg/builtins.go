@@ -94,6 +94,7 @@ var builtinNames = map[string]bool{
 	"__atomic_add_fetch": true, "__atomic_sub_fetch": true, "__atomic_and_fetch": true, "__atomic_or_fetch": true, "__atomic_xor_fetch": true,
 	"__sync_fetch_and_add": true, "__sync_fetch_and_sub": true, "__sync_fetch_and_and": true, "__sync_fetch_and_or": true, "__sync_fetch_and_xor": true,
 	"__sync_add_and_fetch": true, "__sync_sub_and_fetch": true, "__sync_and_and_fetch": true, "__sync_or_and_fetch": true, "__sync_xor_and_fetch": true,
+	"__atomic_fetch_nand": true, "__atomic_nand_fetch": true, "__sync_fetch_and_nand": true, "__sync_nand_and_fetch": true,
 	"__sync_bool_compare_and_swap": true, "__sync_val_compare_and_swap": true, "__sync_lock_test_and_set": true, "__sync_lock_release": true,
 	"__builtin_constant_p": true,
 }
@@ -509,27 +510,19 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		b.cur = union(tt, b.cur)
 		out = &VarRef{Var: r}
 	default:
-		var op BinOp
-		switch {
-		case strings.Contains(name, "add"):
-			op = Add
-		case strings.Contains(name, "sub"):
-			op = Sub
-		case strings.Contains(name, "and"):
-			op = And
-		case strings.Contains(name, "xor"):
-			op = Xor
-		case strings.Contains(name, "or"):
-			op = Or
-		default:
+		op, nand, fetchFirst, ok := atomicRMW(name)
+		if !ok {
 			b.fail("unsupported builtin %s", name)
 		}
 		// GCC defines these to wrap (two's complement): no overflow check.
-		nv := &Binary{Op: op, X: &VarRef{Var: old}, Y: val(1), Type: et}
+		var nv Expr = &Binary{Op: op, X: &VarRef{Var: old}, Y: val(1), Type: et}
+		if nand {
+			nv = &Unary{Op: BitNot, X: nv, Type: et}
+		}
 		nt := b.temp(et)
 		b.emit(&Assign{Dst: &VarRef{Var: nt}, Src: nv})
 		b.emit(&Assign{Dst: cell(), Src: &VarRef{Var: nt}})
-		if strings.Contains(name, "fetch_and_") || strings.HasPrefix(name, "__atomic_fetch_") {
+		if fetchFirst {
 			out = &VarRef{Var: old}
 		} else {
 			out = &VarRef{Var: nt}
@@ -541,6 +534,44 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		return nil
 	}
 	return res(out)
+}
+
+// atomicRMW parses the name of an atomic read-modify-write builtin:
+// __atomic_fetch_OP and __sync_fetch_and_OP return the old value,
+// __atomic_OP_fetch and __sync_OP_and_fetch the new one; OP is add, sub,
+// and, or, xor or nand (new = ~(old & v), GCC's meaning since 4.4). The
+// operation is read from its own place in the name: a search for "and"
+// anywhere took __sync_fetch_and_or and __sync_xor_and_fetch for "and"
+// and proved asserts that fail (fixture atomic_rmw_ops.c).
+func atomicRMW(name string) (op BinOp, nand, fetchFirst, ok bool) {
+	var opName string
+	switch {
+	case strings.HasPrefix(name, "__atomic_fetch_"):
+		opName, fetchFirst = strings.TrimPrefix(name, "__atomic_fetch_"), true
+	case strings.HasPrefix(name, "__sync_fetch_and_"):
+		opName, fetchFirst = strings.TrimPrefix(name, "__sync_fetch_and_"), true
+	case strings.HasPrefix(name, "__atomic_") && strings.HasSuffix(name, "_fetch"):
+		opName = strings.TrimSuffix(strings.TrimPrefix(name, "__atomic_"), "_fetch")
+	case strings.HasPrefix(name, "__sync_") && strings.HasSuffix(name, "_and_fetch"):
+		opName = strings.TrimSuffix(strings.TrimPrefix(name, "__sync_"), "_and_fetch")
+	default:
+		return 0, false, false, false
+	}
+	switch opName {
+	case "add":
+		return Add, false, fetchFirst, true
+	case "sub":
+		return Sub, false, fetchFirst, true
+	case "and":
+		return And, false, fetchFirst, true
+	case "or":
+		return Or, false, fetchFirst, true
+	case "xor":
+		return Xor, false, fetchFirst, true
+	case "nand":
+		return And, true, fetchFirst, true
+	}
+	return 0, false, false, false
 }
 
 // formatWrites reports whether a printf format has a %n conversion, which
