@@ -105,11 +105,12 @@
 //     mathematical result is kept exact only while its bounds fit its type;
 //     otherwise it is wrapped (two's complement: exact within one period,
 //     the type's range beyond). Unsigned arithmetic and casts always wrap.
-//     Signed Add/Sub/Mul/Div/Rem/Shl/Neg evaluated by a location's action,
+//     Signed Add/Sub/Mul/Div/Rem/Neg evaluated by a location's action,
 //     reading only thread-local registers, are clamped to the type (cfg
 //     places an OverflowCheck before each; paths continuing past it have no
 //     overflow); with a shared operand, which another thread may change
-//     between check and use, they wrap. Queries (State.Eval/Truth) never
+//     between check and use, they wrap. Signed Shl always wraps (no check:
+//     GCC defines the shift into the sign bit). Queries (State.Eval/Truth) never
 //     clamp. MathInt never wraps. Pointer- and float-valued expressions are
 //     ⊤; the variables are never constrained.
 //   - Reading a summary cell gives its interval only (no relation: it stands

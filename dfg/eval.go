@@ -90,12 +90,18 @@ func constValue(c *cfg.Const) domains.Interval {
 // guarded by an OverflowCheck placed before it (cfg's contract): on the
 // paths that continue, its mathematical result fits the type, so the
 // analysis may assume so (clamp) instead of wrapping.
+//
+// Shl is not among them: cfg puts no overflow check before a left shift
+// (GCC defines a signed left shift into or past the sign bit: the bits
+// shift and the value wraps; cfg's bit-field loads rely on it too), so it
+// wraps. Clamping it proved `r > 0` after `r = 1 << n` with n = 31
+// (fixture signed_shift_wraps.c) and misread every signed bit-field.
 func clampsSigned(op cfg.BinOp, t cfg.Type) bool {
 	if !t.Signed || t.Bits == 0 || t.Kind != cfg.IntType {
 		return false
 	}
 	switch op {
-	case cfg.Add, cfg.Sub, cfg.Mul, cfg.Div, cfg.Rem, cfg.Shl:
+	case cfg.Add, cfg.Sub, cfg.Mul, cfg.Div, cfg.Rem:
 		return true
 	}
 	return false
