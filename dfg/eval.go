@@ -133,7 +133,7 @@ func (f *frame) fit(v domains.Value, fm form, t cfg.Type, clamp bool) (domains.V
 	}
 	r := typeRange(t)
 	b := fm.bounds(v)
-	if ivSubset(b, r) {
+	if fitsType(b, t) {
 		return v, fm
 	}
 	if clamp {

@@ -67,6 +67,17 @@ func typeRange(t cfg.Type) domains.Interval {
 	return domains.TypeRange(t.Bits, t.Signed)
 }
 
+// fitsType reports whether every value of b is one of integer type t's,
+// so that a result in b needs no wrapping. It is domains.Fits: a 64-bit
+// unsigned type's range is [0, +∞] here (values past MaxInt64 have no
+// finite bound), and an upper bound of +∞ does not fit it — it may stand
+// for 2^64 or more, which wraps. Testing b against that range with
+// ivSubset instead kept `a + 1` unwrapped for a = ULLONG_MAX and proved
+// a != 0 afterwards (fixture u64_wrap.c).
+func fitsType(b domains.Interval, t cfg.Type) bool {
+	return domains.Fits(b, t.Bits, t.Signed)
+}
+
 // wrapIv maps the mathematical values in iv to t by two's-complement
 // wrapping (domains.Wrap: exact when iv fits t or lies within one period
 // of t's range, else t's whole range). MathInt (Bits 0) does not wrap;

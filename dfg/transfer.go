@@ -73,18 +73,24 @@ func strongAssign(v domains.Value, d int, fm form, t cfg.Type) domains.Value {
 	if t.Kind != cfg.IntType {
 		return v.Forget(d)
 	}
-	r := typeRange(t)
 	b := fm.bounds(v)
 	if ivEmpty(b) {
 		return v.Meet(bottomLike(v))
 	}
-	if fm.exact && ivSubset(b, r) {
+	if fm.exact && fitsType(b, t) {
 		v = v.Assign(d, fm.lin)
 		if fm.hasRng {
 			// b bounds the value (the clamp); the domain may not know it.
 			v = assumeInRange(v, linVar(d), b)
 		}
 		return v
+	}
+	if t.Bits == 64 && !t.Signed && b.Lo.IsFinite() && b.Lo.V >= 0 {
+		// A 64-bit unsigned value past MaxInt64 is [.., +∞], which
+		// wrapIv cannot tell from a sum that passed 2^64; fm comes from
+		// lin, whose arithmetic already wrapped (frame.fit), so b is a
+		// value of t (size_t i = 0; i-- keeps i in [MaxInt64, +∞]).
+		return v.AssignInterval(d, b)
 	}
 	return v.AssignInterval(d, wrapIv(b, t))
 }

@@ -448,6 +448,13 @@ func Wrap(iv Interval, bits int, signed bool) Interval {
 		return iv
 	}
 	full := TypeRange(bits, signed)
+	if bits == 64 && !signed && iv.Lo.IsFinite() && iv.Hi.IsFinite() && iv.Hi.V < 0 {
+		// Negative values of one period (Lo ≥ MinInt64 holds for a finite
+		// int64) wrap to [2^64+Lo, 2^64+Hi], all past MaxInt64: the
+		// unbounded form [MaxInt64, +∞] that 64-bit unsigned values past
+		// MaxInt64 take (size_t i = 0; i-- keeps i > 0).
+		return Interval{Finite(math.MaxInt64), PlusInf}
+	}
 	if bits < 1 || bits >= 64 || !iv.Lo.IsFinite() || !iv.Hi.IsFinite() {
 		return full
 	}
