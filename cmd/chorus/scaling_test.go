@@ -164,7 +164,9 @@ func (gr *growth) measure(t *testing.T, name string, u unit, dataModel string) {
 	el, cpu := time.Since(start), cpuTime()-cpuStart
 	close(stop)
 	if out.err != nil {
-		t.Logf("%-28s %7d lines  %s (%.1fs)", name, lines, firstLine(out.err.Error()), el.Seconds())
+		// (the error names a linked program by all its members: drop them)
+		msg := strings.TrimPrefix(firstLine(out.err.Error()), u.file+": ")
+		t.Logf("%-28s %7d lines  %s (%.1fs)", name, lines, msg, el.Seconds())
 		return
 	}
 	p := out.res.Program
