@@ -621,6 +621,17 @@ func ConcatIntervals(vs []*IntervalValue) *IntervalValue {
 	return &IntervalValue{ivs: out, ne: hs}
 }
 
+// Identical reports whether v and w are the very same box: ⊥ of the same
+// dimension, or the same intervals bound for bound (infinite ones too) and
+// the same holes (nil alike). A caller may use either for the other: every operation
+// gives the same result on both.
+func (v *IntervalValue) Identical(w *IntervalValue) bool {
+	if v.bottom || w.bottom {
+		return v.bottom == w.bottom && v.dim == w.dim
+	}
+	return slices.Equal(v.ivs, w.ivs) && (v.ne == nil) == (w.ne == nil) && slices.Equal(v.ne, w.ne)
+}
+
 // Slice returns the box of the n variables from off on (renumbered from
 // 0): Project onto a contiguous range. The result shares v's intervals
 // (capacity cut at the range, so no append can reach past it): an
