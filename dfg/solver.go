@@ -641,9 +641,13 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 }
 
 // outEdge is an edge as its source lists it (Solver.out): the target, the
-// edge's index in the target's edges, the index of its cell in the
-// target's In (controlSlot for control), and srcIdx as in edgeIndex.
-type outEdge struct{ dst, k, slot, srcIdx int32 }
+// edge's index in the target's edges, and srcIdx: controlSlot for a
+// control edge, else the index of its cell in the source's In when the
+// source passes the cell through (-1: it does not). The index of the
+// cell in the target's In is the edge's edgeSlot.dst, which registerOut
+// sets (12 bytes an edge instead of 16 with a copy of it here: pigz
+// linked lists about ten million).
+type outEdge struct{ dst, k, srcIdx int32 }
 
 // registerOut lists the edges added since the last call in their sources'
 // out lists (edges are only appended to a node's list between rebuilds,
@@ -697,17 +701,21 @@ func (s *Solver) registerOut(n int) {
 			break // a hub's inputs are its tree's leaves (set marks them)
 		}
 		edges := g.edges[d]
+		if int(s.outN[d]) >= len(edges) {
+			continue
+		}
 		in := g.in[d]
+		sl := s.edgeSlots(d, len(edges))
 		for k := int(s.outN[d]); k < len(edges); k++ {
 			e := edges[k]
 			if e.Src == nil {
 				continue // ⊥ never changes
 			}
-			o := outEdge{dst: int32(d), k: int32(k), slot: -1, srcIdx: -1}
+			o := outEdge{dst: int32(d), k: int32(k), srcIdx: -1}
 			if e.Cell == ControlCell {
-				o.slot = controlSlot
+				o.srcIdx = controlSlot
 			} else if j, ok := slices.BinarySearch(in, e.Cell); ok {
-				o.slot = int32(j)
+				sl[k].dst = int32(j) // (mark reads it; nothing changes it while out lists the edge)
 			} else {
 				continue // a cell d does not track
 			}
@@ -744,22 +752,23 @@ func (s *Solver) markOut(u int32) {
 // mark records that edge o may carry a new value to its target.
 func (s *Solver) mark(o outEdge) {
 	d := o.dst
-	if o.slot == controlSlot {
+	if o.srcIdx == controlSlot {
 		s.ctrlD[d] = true
 		return
 	}
+	slot := s.slots[d][o.k].dst
 	dc := s.dirtyC[d]
 	if dc == nil {
 		dc = make([]bool, len(s.g.in[d]))
 		s.dirtyC[d] = dc
 	}
-	if !dc[o.slot] {
-		dc[o.slot] = true
+	if !dc[slot] {
+		dc[slot] = true
 		s.dirtyN[d]++
 	}
 	if int(d) < len(s.idx) {
 		if x := s.idx[d]; x != nil && x.trees != nil && int(o.k) < x.n {
-			if t := x.trees[o.slot]; t != nil {
+			if t := x.trees[slot]; t != nil {
 				t.dirty(x.leaf[o.k])
 			}
 		}
@@ -1149,14 +1158,41 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	}
 	for i, c := range cells {
 		if k := f.index(c); k >= 0 {
-			p.vals[i] = f.project(v, k)
+			p.vals[i] = keepIdentical(f.project(v, k), st, c)
 		} else if x, ok := st.value(c); ok && !has(mod, c) {
 			p.vals[i] = x
 		} else {
 			p.vals[i] = s.box(c) // a cell without integer variables: ⊤
 		}
 	}
+	if len(cells) == len(st.cells) && (len(cells) == 0 || &cells[0] == &st.cells[0]) && slices.Equal(p.vals, st.vals) {
+		// The post is the state, value object for value object (an
+		// action that writes no cell and refines none): it shares the
+		// state's list instead of holding a copy. Neither is written
+		// once built, and set drops the post with the state.
+		p.vals = st.vals
+	}
 	return p
+}
+
+// keepIdentical returns the value of cell c in st instead of the box pv
+// the action computed for it when they are identical (the action only
+// reads the cell, or writes back what it held: most cells of a post). The
+// post then holds no copy of it, and the joins and comparisons downstream
+// find one object where they would compare two. Exact: identical boxes give the same result to
+// every operation (IntervalValue.Identical); for other domains, whose
+// Equal may hold between different representations, pv is kept.
+func keepIdentical(pv domains.Value, st *State, c CellID) domains.Value {
+	b, ok := pv.(*domains.IntervalValue)
+	if !ok {
+		return pv
+	}
+	if x, ok := st.value(c); ok {
+		if a, ok := x.(*domains.IntervalValue); ok && a.Identical(b) {
+			return x
+		}
+	}
+	return pv
 }
 
 // subsetSorted reports whether every element of the sorted a is in the
