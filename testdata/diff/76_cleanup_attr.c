@@ -2,8 +2,9 @@
    cleanups of the variables it leaves, latest-declared first (block end,
    break, continue, goto forward and backward, return after its value,
    switch break, a for clause's declaration, a statement expression after
-   its value, a cleanup variable declared twice in one declaration). The
-   interpreter must print the same sequence as gcc's binary. */
+   its value, several declarators, __cleanup__, a goto out of a statement
+   expression). The interpreter must print the same sequence as gcc's
+   binary. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -79,6 +80,20 @@ static int stmt_expr(void) {
   return v;
 }
 
+static int forms(int x) {
+  int a = 100, b __attribute__((cleanup(note))) = 101; /* b only */
+  int c __attribute__((__cleanup__(note))) = a + 2;
+  int v = ({
+    __attribute__((cleanup(note))) int e = 103;
+    if (x)
+      goto out; /* leaves e, then c and b at the return */
+    e;
+  });
+  return v;
+out:
+  return -a;
+}
+
 static int heap(void) {
   __attribute__((cleanup(freep))) char *p = malloc(4);
   if (!p)
@@ -93,7 +108,8 @@ int main(void) {
   int r4 = back();
   int r5 = stmt_expr();
   int r6 = heap();
-  printf("%d %d %d %d %d %d\n", r1, r2, r3, r4, r5, r6);
+  int r7 = forms(0), r8 = forms(1);
+  printf("%d %d %d %d %d %d %d %d\n", r1, r2, r3, r4, r5, r6, r7, r8);
   for (int i = 0; i < ntrace; i++)
     printf("%d ", trace[i]);
   printf("\n");
