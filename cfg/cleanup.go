@@ -61,14 +61,24 @@ type pendingGoto struct {
 // cleanupAttrs returns the cleanup attributes that apply to one declarator
 // of a local declaration: those of the declaration's specifiers and
 // trailing attributes (all its declarators) and those of the declarator
-// itself (initializers are not searched: a declaration nested in one is
-// lowered, and checked, itself).
+// itself. Not those of a parameter in the declarator (GCC ignores them)
+// nor those of a declaration nested in a statement expression (in typeof,
+// not evaluated; in an array size: its own declaration).
 func cleanupAttrs(d *cc.Declaration, decl *cc.Declarator, declAttrs *cc.AttributeSpecifierList) []*cc.AttributeValue {
 	var found []*cc.AttributeValue
-	find := func(n cc.Node) {
+	nested := map[*cc.AttributeValue]bool{}
+	markNested := func(n cc.Node) {
 		if av, ok := n.(*cc.AttributeValue); ok {
-			if name := av.Token.SrcStr(); name == "cleanup" || name == "__cleanup__" {
-				found = append(found, av)
+			nested[av] = true
+		}
+	}
+	find := func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.ParameterTypeList, *cc.CompoundStatement:
+			walkAST(x, markNested) // parents are visited first
+		case *cc.AttributeValue:
+			if name := x.Token.SrcStr(); !nested[x] && (name == "cleanup" || name == "__cleanup__") {
+				found = append(found, x)
 			}
 		}
 	}
