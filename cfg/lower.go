@@ -222,6 +222,7 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cle
 		b.staticLocal(decl, init)
 		return
 	}
+	b.arraySizeEffects(decl.DirectDeclarator)
 	var cleanupFn string
 	switch len(cleanups) {
 	case 0:
@@ -241,6 +242,45 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cle
 		// In scope, and cleaned up, from the end of its declarator on.
 		b.pushCleanup(cleanups[0], cleanupFn, s)
 	}
+}
+
+// arraySizeEffects evaluates the array sizes of a local declarator (a
+// VLA's, or a pointer to one's) that have side effects: C evaluates them
+// when the declaration is reached (C11 6.7.6.2p5), and `int a[h++]`
+// dropped h's increment, proving a later h == 0 that gcc's binary fails.
+// Sizes without side effects are not lowered (their value is not used:
+// a VLA object is a summary of any length). Parameter lists are not
+// visited (not evaluated at the declaration).
+func (b *builder) arraySizeEffects(dd *cc.DirectDeclarator) {
+	for ; dd != nil; dd = dd.DirectDeclarator {
+		if e := dd.AssignmentExpression; e != nil && hasSideEffects(e) {
+			b.setPos(e)
+			b.discard(e)
+		}
+		if dd.Declarator != nil {
+			b.arraySizeEffects(dd.Declarator.DirectDeclarator)
+		}
+	}
+}
+
+// hasSideEffects reports whether evaluating e may write memory or call a
+// function (conservatively: any assignment, increment, call or statement
+// expression in it, evaluated or not).
+func hasSideEffects(e cc.ExpressionNode) bool {
+	found := false
+	walkAST(e, func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			found = found || x.Case != cc.AssignmentExpressionCond
+		case *cc.UnaryExpression:
+			found = found || x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec
+		case *cc.PostfixExpression:
+			found = found || x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec || x.Case == cc.PostfixExpressionCall
+		case *cc.PrimaryExpression:
+			found = found || x.Case == cc.PrimaryExpressionStmt
+		}
+	})
+	return found
 }
 
 // staticLocal makes a block-scope static: one instance program-wide,
