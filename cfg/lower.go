@@ -200,7 +200,12 @@ func (b *builder) localDeclaration(d *cc.Declaration) {
 // its initializer (nil: none); cleanups are its cleanup attributes
 // (cleanup.go).
 func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cleanups []*cc.AttributeValue) {
-	if decl == nil || decl.IsTypename() {
+	if decl == nil {
+		return
+	}
+	if decl.IsTypename() {
+		// A typedef's VLA sizes are evaluated where it is declared.
+		b.arraySizeEffects(decl.DirectDeclarator)
 		return
 	}
 	b.setPos(decl)
@@ -245,7 +250,7 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cle
 }
 
 // arraySizeEffects evaluates the array sizes of a local declarator (a
-// VLA's, or a pointer to one's) that have side effects: C evaluates them
+// VLA's, a pointer to one's, a typedef's) that have side effects: C evaluates them
 // when the declaration is reached (C11 6.7.6.2p5), and `int a[h++]`
 // dropped h's increment, proving a later h == 0 that gcc's binary fails.
 // Sizes without side effects are not lowered (their value is not used:
