@@ -268,6 +268,21 @@ func (b *builder) arraySizeEffects(dd *cc.DirectDeclarator) {
 	}
 }
 
+// abstractSizeEffects is arraySizeEffects for the abstract declarator
+// of a type name.
+func (b *builder) abstractSizeEffects(ad *cc.AbstractDeclarator) {
+	if ad == nil {
+		return
+	}
+	for dd := ad.DirectAbstractDeclarator; dd != nil; dd = dd.DirectAbstractDeclarator {
+		if e := dd.AssignmentExpression; e != nil && hasSideEffects(e) {
+			b.setPos(e)
+			b.discard(e)
+		}
+		b.abstractSizeEffects(dd.AbstractDeclarator)
+	}
+}
+
 // hasSideEffects reports whether evaluating e may write memory or call a
 // function (conservatively: any assignment, increment, call or statement
 // expression in it, evaluated or not).
