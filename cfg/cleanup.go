@@ -61,9 +61,10 @@ type pendingGoto struct {
 // cleanupAttrs returns the cleanup attributes that apply to one declarator
 // of a local declaration: those of the declaration's specifiers and
 // trailing attributes (all its declarators) and those of the declarator
-// itself. Not those of a parameter in the declarator (GCC ignores them)
-// nor those of a declaration nested in a statement expression (in typeof,
-// not evaluated; in an array size: its own declaration).
+// itself. Not those of a parameter in the declarator or of a member in a
+// struct or union the specifiers define (GCC ignores them), nor those of
+// a declaration nested in a statement expression (in typeof, not
+// evaluated; in an array size: its own declaration).
 func cleanupAttrs(d *cc.Declaration, decl *cc.Declarator, declAttrs *cc.AttributeSpecifierList) []*cc.AttributeValue {
 	var found []*cc.AttributeValue
 	nested := map[*cc.AttributeValue]bool{}
@@ -74,7 +75,7 @@ func cleanupAttrs(d *cc.Declaration, decl *cc.Declarator, declAttrs *cc.Attribut
 	}
 	find := func(n cc.Node) {
 		switch x := n.(type) {
-		case *cc.ParameterTypeList, *cc.CompoundStatement:
+		case *cc.ParameterTypeList, *cc.StructDeclarationList, *cc.CompoundStatement:
 			walkAST(x, markNested) // parents are visited first
 		case *cc.AttributeValue:
 			if name := x.Token.SrcStr(); !nested[x] && (name == "cleanup" || name == "__cleanup__") {

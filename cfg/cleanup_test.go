@@ -56,8 +56,9 @@ int main(void) {
 
 	// A static local's cleanup attribute is ignored (as by GCC); an
 	// automatic one in a statement expression runs after its value.
-	// Nor are the attributes of a parameter in a declarator (GCC ignores
-	// them) or of a declaration in typeof (not evaluated).
+	// Nor are the attributes of a parameter in a declarator or of a
+	// struct member (GCC ignores them) or of a declaration in typeof (not
+	// evaluated).
 	p = lower(t, `
 int g;
 static void done(int *p) { g = *p; }
@@ -65,6 +66,7 @@ int main(void) {
 	void (*fp)(int *q __attribute__((cleanup(done)))) = 0;
 	__typeof__(({ __attribute__((cleanup(done))) int k = 4; k; })) a = 0;
 	{ static int s __attribute__((cleanup(done))) = 3; }
+	{ struct { int m __attribute__((cleanup(done))); } st; st.m = 1; }
 	int v = ({ __attribute__((cleanup(done))) int e = 4; e + 1; });
 	return v + a;
 }
@@ -77,6 +79,6 @@ int main(void) {
 		}
 	}
 	if writes != 1 {
-		t.Errorf("%d writes of g, want 1 (e's cleanup, not s's, k's, fp's parameter's or a's)\n%s", writes, dump(p))
+		t.Errorf("%d writes of g, want 1 (e's cleanup, not s's, k's, st's, fp's parameter's or a's)\n%s", writes, dump(p))
 	}
 }
