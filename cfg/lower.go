@@ -250,9 +250,10 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cle
 }
 
 // arraySizeEffects evaluates the array sizes of a local declarator (a
-// VLA's, a pointer to one's, a typedef's) that have side effects: C evaluates them
-// when the declaration is reached (C11 6.7.6.2p5), and `int a[h++]`
-// dropped h's increment, proving a later h == 0 that gcc's binary fails.
+// VLA's, a pointer to one's, a typedef's) that have side effects: C
+// evaluates them when the declaration is reached (C11 6.7.6.2p5), and
+// `int a[h++]` dropped h's increment, proving a later h == 0 that gcc's
+// binary fails.
 // Sizes without side effects are not lowered (their value is not used:
 // a VLA object is a summary of any length). Parameter lists are not
 // visited (not evaluated at the declaration).
