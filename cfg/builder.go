@@ -149,10 +149,12 @@ type frame struct {
 	switches []*switchCtx
 	parent   *frame
 	generic  *genericInstance // non-nil inside a generic instance
+	cleanups cleanupScopes    // cleanup variables in scope (cleanup.go)
 }
 
 type switchCtx struct {
-	cases map[*cc.LabeledStatement]*Loc
+	cases    map[*cc.LabeledStatement]*Loc
+	cleanups int // cleanup variables in scope at the switch (cleanup.go)
 }
 
 // spawnSite is a pthread_create location.

@@ -496,6 +496,9 @@ func (b *builder) unknownVals(name string, x *cc.PostfixExpression, vals []Expr)
 		uc.copyDst, uc.copySrc = vals[0], vals[0]
 	}
 	b.addUnknownCall(uc)
+	if x == nil {
+		return nil // a call without a C expression (a cleanup call): result unused
+	}
 	rt := x.Type()
 	if rt == nil || rt.Kind() == cc.Void {
 		return nil

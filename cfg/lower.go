@@ -153,7 +153,12 @@ func (b *builder) compound(cs *cc.CompoundStatement) {
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		items = append(items, l.BlockItem)
 	}
+	mark := b.cleanupMark()
 	b.joinAllItems(items) // blockItem for each, recording join-all loops
+	b.closeCleanups(mark)
+	if b.fr.fn != nil && cs == b.fr.fn.CompoundStatement {
+		b.checkPendingGotos()
+	}
 }
 
 func (b *builder) blockItem(bi *cc.BlockItem) {
@@ -172,30 +177,6 @@ func (b *builder) blockItem(bi *cc.BlockItem) {
 	}
 }
 
-// cleanupAttribute returns a cleanup attribute of a local declaration's
-// specifiers or declarators, nil if it has none (initializers are not
-// searched: a declaration nested in one is lowered, and checked, itself).
-func cleanupAttribute(d *cc.Declaration) *cc.AttributeValue {
-	var found *cc.AttributeValue
-	find := func(n cc.Node) {
-		if av, ok := n.(*cc.AttributeValue); ok && found == nil {
-			if name := av.Token.SrcStr(); name == "cleanup" || name == "__cleanup__" {
-				found = av
-			}
-		}
-	}
-	walkAST(d.DeclarationSpecifiers, find)
-	walkAST(d.AttributeSpecifierList, find)
-	walkAST(d.Declarator, find) // __auto_type
-	for idl := d.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
-		if id := idl.InitDeclarator; id != nil {
-			walkAST(id.Declarator, find)
-			walkAST(id.AttributeSpecifierList, find)
-		}
-	}
-	return found
-}
-
 func (b *builder) localDeclaration(d *cc.Declaration) {
 	if d == nil {
 		return
@@ -203,29 +184,28 @@ func (b *builder) localDeclaration(d *cc.Declaration) {
 	if d.Case != cc.DeclarationDecl && d.Case != cc.DeclarationAuto {
 		return // _Static_assert
 	}
-	if av := cleanupAttribute(d); av != nil {
-		// The cleanup function runs when the variable leaves its scope
-		// (block end, break, continue, goto, return); lowering the
-		// declaration without those calls would leave out code that runs
-		// and could prove checks it breaks (TestErrors).
-		b.failAt(av, "unsupported: __attribute__((cleanup)): the call at scope exit is not modeled")
-		return
-	}
 	if d.Case == cc.DeclarationAuto {
 		// __auto_type x = e; (GCC; <stdatomic.h>'s generic macros use
 		// it): x has e's type, which cc gave the declarator.
-		b.localDeclarator(d.Declarator, d.Initializer)
+		b.localDeclarator(d.Declarator, d.Initializer, cleanupAttrs(d, d.Declarator, nil))
 		return
 	}
 	for idl := d.InitDeclaratorList; idl != nil; idl = idl.InitDeclaratorList {
-		b.localDeclarator(idl.InitDeclarator.Declarator, idl.InitDeclarator.Initializer)
+		id := idl.InitDeclarator
+		b.localDeclarator(id.Declarator, id.Initializer, cleanupAttrs(d, id.Declarator, id.AttributeSpecifierList))
 	}
 }
 
 // localDeclarator lowers one declarator of a block-scope declaration and
-// its initializer (nil: none).
-func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer) {
-	if decl == nil || decl.IsTypename() {
+// its initializer (nil: none); cleanups are its cleanup attributes
+// (cleanup.go).
+func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer, cleanups []*cc.AttributeValue) {
+	if decl == nil {
+		return
+	}
+	if decl.IsTypename() {
+		// A typedef's VLA sizes are evaluated where it is declared.
+		b.arraySizeEffects(decl.DirectDeclarator)
 		return
 	}
 	b.setPos(decl)
@@ -236,6 +216,8 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer) {
 		}
 		return
 	}
+	// A static or extern local's cleanup attribute is ignored, as GCC
+	// ignores it.
 	if decl.IsExtern() {
 		s := b.globalStorage(decl)
 		b.fr.vars[decl] = s
@@ -245,12 +227,81 @@ func (b *builder) localDeclarator(decl *cc.Declarator, init *cc.Initializer) {
 		b.staticLocal(decl, init)
 		return
 	}
-	addr := b.localAddrTaken(decl) || decl.IsAtomic()
+	b.arraySizeEffects(decl.DirectDeclarator)
+	var cleanupFn string
+	switch len(cleanups) {
+	case 0:
+	case 1:
+		cleanupFn = b.cleanupFunc(cleanups[0])
+	default:
+		b.failAt(cleanups[1], "unsupported: several cleanup attributes on %s", decl.Name())
+	}
+	// A cleanup variable's address is its cleanup function's argument.
+	addr := b.localAddrTaken(decl) || decl.IsAtomic() || cleanupFn != ""
 	s := b.localStorage(b.fr.name+"."+decl.Name(), t, addr)
 	b.fr.vars[decl] = s
 	if init != nil {
 		b.initLocal(s, t, init)
 	}
+	if cleanupFn != "" {
+		// In scope, and cleaned up, from the end of its declarator on.
+		b.pushCleanup(cleanups[0], cleanupFn, s)
+	}
+}
+
+// arraySizeEffects evaluates the array sizes of a local declarator (a
+// VLA's, a pointer to one's, a typedef's) that have side effects: C
+// evaluates them when the declaration is reached (C11 6.7.6.2p5), and
+// `int a[h++]` dropped h's increment, proving a later h == 0 that gcc's
+// binary fails.
+// Sizes without side effects are not lowered (their value is not used:
+// a VLA object is a summary of any length). Parameter lists are not
+// visited (not evaluated at the declaration).
+func (b *builder) arraySizeEffects(dd *cc.DirectDeclarator) {
+	for ; dd != nil; dd = dd.DirectDeclarator {
+		if e := dd.AssignmentExpression; e != nil && hasSideEffects(e) {
+			b.setPos(e)
+			b.discard(e)
+		}
+		if dd.Declarator != nil {
+			b.arraySizeEffects(dd.Declarator.DirectDeclarator)
+		}
+	}
+}
+
+// abstractSizeEffects is arraySizeEffects for the abstract declarator
+// of a type name.
+func (b *builder) abstractSizeEffects(ad *cc.AbstractDeclarator) {
+	if ad == nil {
+		return
+	}
+	for dd := ad.DirectAbstractDeclarator; dd != nil; dd = dd.DirectAbstractDeclarator {
+		if e := dd.AssignmentExpression; e != nil && hasSideEffects(e) {
+			b.setPos(e)
+			b.discard(e)
+		}
+		b.abstractSizeEffects(dd.AbstractDeclarator)
+	}
+}
+
+// hasSideEffects reports whether evaluating e may write memory or call a
+// function (conservatively: any assignment, increment, call or statement
+// expression in it, evaluated or not).
+func hasSideEffects(e cc.ExpressionNode) bool {
+	found := false
+	walkAST(e, func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			found = found || x.Case != cc.AssignmentExpressionCond
+		case *cc.UnaryExpression:
+			found = found || x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec
+		case *cc.PostfixExpression:
+			found = found || x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec || x.Case == cc.PostfixExpressionCall
+		case *cc.PrimaryExpression:
+			found = found || x.Case == cc.PrimaryExpressionStmt
+		}
+	})
+	return found
 }
 
 // staticLocal makes a block-scope static: one instance program-wide,
@@ -322,16 +373,20 @@ func (b *builder) labeled(ls *cc.LabeledStatement) {
 	switch ls.Case {
 	case cc.LabeledStatementLabel:
 		l := b.labelLoc(ls.Token.SrcStr())
+		b.labelCleanups(ls.Token.SrcStr(), l)
 		b.jumpTo(l)
 		b.cur = []*Loc{l}
 	case cc.LabeledStatementCaseLabel, cc.LabeledStatementRange, cc.LabeledStatementDefault:
 		var l *Loc
+		var sc *switchCtx
 		for i := len(b.fr.switches) - 1; i >= 0 && l == nil; i-- {
-			l = b.fr.switches[i].cases[ls]
+			sc = b.fr.switches[i]
+			l = sc.cases[ls]
 		}
 		if l == nil {
 			b.fail("case label outside switch")
 		}
+		b.checkCaseScope(sc)
 		b.jumpTo(l)
 		b.cur = []*Loc{l}
 	}
@@ -373,7 +428,7 @@ func (b *builder) switchStmt(ss *cc.SelectionStatement) {
 		}
 	}
 	vt := v.ExprType()
-	sc := &switchCtx{cases: map[*cc.LabeledStatement]*Loc{}}
+	sc := &switchCtx{cases: map[*cc.LabeledStatement]*Loc{}, cleanups: b.cleanupMark()}
 	var def *cc.LabeledStatement
 	for _, ls := range ss.LabeledStatements() {
 		if ls.Switch() != ss {
@@ -410,9 +465,12 @@ func (b *builder) switchStmt(ss *cc.SelectionStatement) {
 	b.cur = nil
 	b.fr.switches = append(b.fr.switches, sc)
 	b.fr.brk = append(b.fr.brk, &brk)
+	cs := &b.fr.cleanups
+	cs.brk = append(cs.brk, sc.cleanups)
 	b.stmt(ss.Statement)
 	b.fr.switches = b.fr.switches[:len(b.fr.switches)-1]
 	b.fr.brk = b.fr.brk[:len(b.fr.brk)-1]
+	cs.brk = cs.brk[:len(cs.brk)-1]
 	b.cur = union(b.cur, brk)
 }
 
@@ -428,13 +486,20 @@ func (b *builder) constOf(e cc.ExpressionNode, t Type) *Const {
 func (b *builder) iteration(is *cc.IterationStatement) {
 	b.setPos(is)
 	var brk, cont []*Loc
+	cs := &b.fr.cleanups
 	pushLoop := func() {
 		b.fr.brk = append(b.fr.brk, &brk)
 		b.fr.cont = append(b.fr.cont, &cont)
+		// break and continue stay in the scopes open at the loop (a for
+		// clause's declaration included) and leave those of the body.
+		cs.brk = append(cs.brk, b.cleanupMark())
+		cs.cont = append(cs.cont, b.cleanupMark())
 	}
 	popLoop := func() {
 		b.fr.brk = b.fr.brk[:len(b.fr.brk)-1]
 		b.fr.cont = b.fr.cont[:len(b.fr.cont)-1]
+		cs.brk = cs.brk[:len(cs.brk)-1]
+		cs.cont = cs.cont[:len(cs.cont)-1]
 	}
 	switch is.Case {
 	case cc.IterationStatementWhile:
@@ -463,6 +528,7 @@ func (b *builder) iteration(is *cc.IterationStatement) {
 		// declaration, cc keeps the condition in ExpressionList and the
 		// post expression in ExpressionList2.
 		condE, postE := is.ExpressionList2, is.ExpressionList3
+		mark := b.cleanupMark() // the for statement's own scope
 		if is.Case == cc.IterationStatementForDecl {
 			b.localDeclaration(is.Declaration)
 			condE, postE = is.ExpressionList, is.ExpressionList2
@@ -486,6 +552,7 @@ func (b *builder) iteration(is *cc.IterationStatement) {
 		}
 		b.jumpTo(head)
 		b.cur = union(f, brk)
+		b.closeCleanups(mark) // the declaration's variables, on leaving the loop
 	}
 }
 
@@ -493,13 +560,15 @@ func (b *builder) jump(js *cc.JumpStatement) {
 	b.setPos(js)
 	switch js.Case {
 	case cc.JumpStatementGoto:
-		b.jumpTo(b.labelLoc(js.Token2.SrcStr()))
+		name := js.Token2.SrcStr()
+		b.gotoCleanups(name, b.labelLoc(name))
 	case cc.JumpStatementGotoExpr:
 		b.fail("unsupported: computed goto")
 	case cc.JumpStatementContinue:
 		if len(b.fr.cont) == 0 {
 			b.fail("continue outside a loop")
 		}
+		b.leaveTo(b.fr.cleanups.cont[len(b.fr.cleanups.cont)-1])
 		c := b.fr.cont[len(b.fr.cont)-1]
 		*c = union(*c, b.cur)
 		b.cur = nil
@@ -507,6 +576,7 @@ func (b *builder) jump(js *cc.JumpStatement) {
 		if len(b.fr.brk) == 0 {
 			b.fail("break outside a loop or switch")
 		}
+		b.leaveTo(b.fr.cleanups.brk[len(b.fr.cleanups.brk)-1])
 		c := b.fr.brk[len(b.fr.brk)-1]
 		*c = union(*c, b.cur)
 		b.cur = nil
@@ -514,6 +584,9 @@ func (b *builder) jump(js *cc.JumpStatement) {
 		if js.ExpressionList != nil {
 			b.returnValue(js.ExpressionList)
 		}
+		// After the value is in the result register or object: the
+		// cleanups cannot change what is returned.
+		b.leaveTo(0)
 		b.fr.returns = union(b.fr.returns, b.cur)
 		b.cur = nil
 	}

@@ -67,7 +67,7 @@ func (b *builder) primary(x *cc.PrimaryExpression) Expr {
 	case cc.PrimaryExpressionExpr:
 		return b.rvalue(x.ExpressionList)
 	case cc.PrimaryExpressionStmt:
-		return b.stmtExpr(x.CompoundStatement)
+		return b.stmtExpr(x.CompoundStatement, x.Type())
 	case cc.PrimaryExpressionGeneric:
 		if a := x.GenericSelection.Associated(); a != nil {
 			return b.rvalue(a.AssignmentExpression)
@@ -80,7 +80,23 @@ func (b *builder) primary(x *cc.PrimaryExpression) Expr {
 
 // stmtExpr lowers a GNU statement expression; its value is the last
 // expression statement's.
-func (b *builder) stmtExpr(cs *cc.CompoundStatement) Expr {
+func (b *builder) stmtExpr(cs *cc.CompoundStatement, t cc.Type) Expr {
+	mark := b.cleanupMark()
+	v := b.stmtExprValue(cs)
+	if b.cleanupMark() > mark && v != nil && isAggregate(t) {
+		// v is the address of the value, which a cleanup may change
+		// before the enclosing expression reads it.
+		b.failAt(cs, "unsupported: statement expression of aggregate type with a cleanup variable")
+	}
+	// The block's end: cleanups run after its value is taken (the
+	// snapshot in stmtExprValue).
+	b.closeCleanups(mark)
+	return v
+}
+
+// stmtExprValue lowers the items of a statement expression's block and
+// returns the value of its last expression statement (nil: none).
+func (b *builder) stmtExprValue(cs *cc.CompoundStatement) Expr {
 	var last *cc.BlockItem
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
 		if l.BlockItemList == nil {
@@ -142,7 +158,7 @@ func (b *builder) lvalue(e cc.ExpressionNode) lval {
 		case cc.PrimaryExpressionString:
 			return lval{addr: b.rvalue(x), ctype: x.Type().Undecay()}
 		case cc.PrimaryExpressionStmt:
-			v := b.stmtExpr(x.CompoundStatement)
+			v := b.stmtExpr(x.CompoundStatement, x.Type())
 			if v != nil && isAggregate(x.Type()) {
 				return lval{addr: v, ctype: x.Type()}
 			}

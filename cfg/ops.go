@@ -75,7 +75,12 @@ func (b *builder) unary(x *cc.UnaryExpression, discard bool) Expr {
 		}
 		// A variable length type: its size is computed when the
 		// declaration runs, which the IR does not keep. Any value of the
-		// result type (sound; said once per site).
+		// result type (sound; said once per site). A type name's sizes
+		// are evaluated here, side effects included (C11 6.5.3.4p2):
+		// sizeof(int[h++]) increments h (lower.go arraySizeEffects).
+		if x.Case == cc.UnaryExpressionSizeofType && x.TypeName != nil {
+			b.abstractSizeEffects(x.TypeName.AbstractDeclarator)
+		}
 		b.approx(x, "sizeof of a variable length type is any value here")
 		return b.nondet(x.Type())
 	case cc.UnaryExpressionImag, cc.UnaryExpressionReal:
