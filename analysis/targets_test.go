@@ -22,7 +22,11 @@ func withEdgeLists() Option { return func(c *config) { c.edgeLists = true } }
 // the same hubs (numbered in the order they are made) and edges (the DOT
 // dump's lines, sorted: on some fixtures with the once rule the order of
 // one location's interference edges varies from run to run on main
-// already, e.g. prec_publish_mixed.c), the same invariant at every
+// already, e.g. prec_publish_mixed.c: the engine's targets are the same in
+// every run, the order comes from dfg/publish.go, whose replace and
+// restore range over the map pubRule.held, so the edges of two cells
+// into one location are added in either order before round 1), the same
+// invariant at every
 // location and the same check statuses, on the fixtures and generated programs (both domains), the
 // SV-COMP tasks and two DDVerify drivers (the coarse game, millions of
 // edges a round). It would catch targets in another order (other hub

@@ -2,6 +2,7 @@ package interference
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,8 +47,13 @@ type satChecker struct {
 	Unavailable error
 
 	Queries int // queries decided (memo misses that were not clashes)
-	Bounded int // of those, decided by decideBounds without Z3
-	Unknown int // queries Z3 could not decide (counted satisfiable)
+	Bounded int // of those, decided without Z3 (decideBounds or witness)
+	// Witnessed: of Bounded, those witness found a model of.
+	Witnessed int
+	// noWitness sends the queries witness would decide to Z3 (the
+	// tests compare the two).
+	noWitness bool
+	Unknown   int // queries Z3 could not decide (counted satisfiable)
 }
 
 func newSatChecker(conds []*Condition, timeoutMS uint) *satChecker {
@@ -100,6 +106,10 @@ func (s *satChecker) sat(lits []Literal) bool {
 		}
 		return !lits[i].Neg && lits[j].Neg
 	})
+	// The same literal twice (a signature's literal asked again with an
+	// enabled class that holds it) is asked once: c ∧ c is c, and its
+	// key is then that of c alone, memoized already more often than not.
+	lits = slices.CompactFunc(lits, func(a, b Literal) bool { return a == b })
 	var key strings.Builder
 	for i, l := range lits {
 		if i > 0 && lits[i-1].Cond == l.Cond && lits[i-1].Neg != l.Neg {
@@ -189,6 +199,11 @@ func (s *satChecker) ask(lits []Literal) bool {
 			s.Bounded++
 			return sat
 		}
+	}
+	if !s.noWitness && s.witness(lits) {
+		s.Bounded++
+		s.Witnessed++
+		return true // a model of the encoding (satwitness.go)
 	}
 	s.ensureZ3()
 	s.solver.Push()

@@ -2,6 +2,7 @@ package interference
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"chorus/cfg"
@@ -86,6 +87,7 @@ func TestSatCheckerCreatesZ3Lazily(t *testing.T) {
 	conds := []*Condition{
 		{ID: 0, Expr: bin(cfg.Lt, ref(x), num(3))},
 		{ID: 1, Expr: bin(cfg.Lt, bin(cfg.Add, ref(x), num(1)), num(3))}, // outside decideBounds
+		{ID: 2, Expr: bin(cfg.Gt, bin(cfg.Add, ref(x), num(1)), num(5))},
 	}
 	s := newSatChecker(conds, 1000)
 	defer s.close()
@@ -95,8 +97,13 @@ func TestSatCheckerCreatesZ3Lazily(t *testing.T) {
 	if s.ctx != nil || s.Queries != 0 {
 		t.Fatalf("Z3 context created (queries %d) before any query needed it", s.Queries)
 	}
-	if !s.sat([]Literal{{1, false}}) || s.ctx == nil || s.Queries != 1 {
-		t.Fatalf("the first real query did not go to Z3 (ctx %v, queries %d)", s.ctx != nil, s.Queries)
+	// A query with a model among witness's values needs no Z3 either.
+	if !s.sat([]Literal{{1, false}}) || s.ctx != nil || s.Queries != 1 || s.Witnessed != 1 {
+		t.Fatalf("a query with an obvious model went to Z3 (ctx %v, queries %d, witnessed %d)", s.ctx != nil, s.Queries, s.Witnessed)
+	}
+	// x + 1 < 3 ∧ x + 1 > 5 has no model: Z3 refutes it.
+	if s.sat([]Literal{{1, false}, {2, false}}) || s.ctx == nil || s.Queries != 2 {
+		t.Fatalf("the first query without a witness did not go to Z3 (ctx %v, queries %d)", s.ctx != nil, s.Queries)
 	}
 	s.close()
 	if !s.sat([]Literal{{0, true}}) || s.ctx != nil {
@@ -169,7 +176,7 @@ func TestDecideBoundsAgreesWithZ3(t *testing.T) {
 	fast, slow := newSatChecker(conds, 10000), newSatChecker(conds, 10000)
 	defer fast.close()
 	defer slow.close()
-	slow.noBounds = true
+	slow.noBounds, slow.noWitness = true, true
 	for i := 0; i < 400; i++ {
 		// 1-4 literals over at most two variables' conditions, so that
 		// conjunctions often constrain one variable several times.
@@ -247,4 +254,134 @@ func TestSatCheckerWithoutZ3(t *testing.T) {
 	if s2.Unavailable != nil {
 		t.Errorf("Unavailable with Z3: %v", s2.Unavailable)
 	}
+}
+
+// A literal given twice is the literal once: the same answer, and no new
+// query when the literal alone was decided before.
+func TestSatCheckerDuplicateLiterals(t *testing.T) {
+	b := newProg()
+	x := b.global("x")
+	conds := []*Condition{
+		{ID: 0, Expr: bin(cfg.Lt, bin(cfg.Add, ref(x), num(1)), num(3))},
+		{ID: 1, Expr: bin(cfg.Gt, bin(cfg.Add, ref(x), num(1)), num(5))},
+	}
+	s := newSatChecker(conds, 1000)
+	defer s.close()
+	if s.sat([]Literal{{0, false}, {1, false}}) {
+		t.Fatalf("x + 1 < 3 ∧ x + 1 > 5 satisfiable")
+	}
+	q := s.Queries
+	if s.sat([]Literal{{1, false}, {0, false}, {1, false}, {0, false}}) || s.Queries != q {
+		t.Errorf("the same literals repeated: answer or a new query (%d)", s.Queries-q)
+	}
+}
+
+// witness finds a model only of what Z3 is asked (so a query it decides
+// is one Z3 answers satisfiable), on random conditions over every
+// encoded operation (wrapping arithmetic, negation, bit complement, casts
+// of every width, comparisons, connectives) and opaque terms (bit and,
+// division: unknowns shared by equal text), near the ends of the types'
+// ranges; and it decides most of the satisfiable queries.
+func TestWitnessAgreesWithZ3(t *testing.T) {
+	b := newProg()
+	types := []cfg.Type{
+		{Kind: cfg.IntType, Bits: 8, Signed: true}, {Kind: cfg.IntType, Bits: 8},
+		{Kind: cfg.IntType, Bits: 16, Signed: true}, cfg.Int32, cfg.Uint32,
+		{Kind: cfg.IntType, Bits: 64, Signed: true}, {Kind: cfg.IntType, Bits: 64},
+	}
+	var vars []*cfg.Var
+	for i, ty := range types {
+		v := &cfg.Var{ID: len(b.p.Vars), Name: "v" + string(rune('a'+i)), Scope: cfg.Global, Type: ty}
+		b.p.Vars = append(b.p.Vars, v)
+		vars = append(vars, v)
+	}
+	rng := rand.New(rand.NewSource(2))
+	konst := func(ty cfg.Type) *cfg.Const {
+		cands := []int64{0, 1, -1, 2, 3, 4, 7, 8, 100, 127, 128, 255, 256, -128, -129, 65535, 1 << 31, (1 << 31) - 1, 1<<32 - 1, -1 << 63, 1<<63 - 1}
+		if rng.Intn(2) == 0 {
+			return &cfg.Const{Type: ty, Value: int64(rng.Intn(41) - 20)}
+		}
+		return &cfg.Const{Type: ty, Value: cands[rng.Intn(len(cands))]}
+	}
+	var term func(depth int) cfg.Expr
+	term = func(depth int) cfg.Expr {
+		if depth == 0 || rng.Intn(3) == 0 {
+			if rng.Intn(3) == 0 {
+				return konst(types[rng.Intn(len(types))])
+			}
+			return ref(vars[rng.Intn(len(vars))])
+		}
+		ty := types[rng.Intn(len(types))]
+		switch rng.Intn(7) {
+		case 0:
+			return &cfg.Unary{Op: cfg.Neg, X: term(depth - 1), Type: ty}
+		case 1:
+			return &cfg.Unary{Op: cfg.BitNot, X: term(depth - 1), Type: ty}
+		case 2:
+			return &cfg.Cast{X: term(depth - 1), Type: ty}
+		case 3: // opaque
+			ops := []cfg.BinOp{cfg.And, cfg.Div, cfg.Rem}
+			return &cfg.Binary{Op: ops[rng.Intn(len(ops))], X: ref(vars[rng.Intn(2)]), Y: konst(cfg.Int32), Type: cfg.Int32}
+		case 4: // by a constant (products of unknowns make Z3 slow)
+			return &cfg.Binary{Op: cfg.Mul, X: term(depth - 1), Y: konst(ty), Type: ty}
+		default:
+			ops := []cfg.BinOp{cfg.Add, cfg.Sub}
+			return &cfg.Binary{Op: ops[rng.Intn(len(ops))], X: term(depth - 1), Y: term(depth - 1), Type: ty}
+		}
+	}
+	cmps := []cfg.BinOp{cfg.Eq, cfg.Ne, cfg.Lt, cfg.Le, cfg.Gt, cfg.Ge}
+	var atom func(depth int) cfg.Expr
+	atom = func(depth int) cfg.Expr {
+		switch rng.Intn(8) {
+		case 0:
+			return term(2) // a truth value
+		case 1:
+			if depth > 0 {
+				ops := []cfg.BinOp{cfg.LAnd, cfg.LOr}
+				return &cfg.Binary{Op: ops[rng.Intn(2)], X: atom(depth - 1), Y: atom(depth - 1), Type: cfg.Int32}
+			}
+		case 2:
+			return &cfg.Unary{Op: cfg.Not, X: atom(depth), Type: cfg.Int32}
+		}
+		return &cfg.Binary{Op: cmps[rng.Intn(len(cmps))], X: term(2), Y: term(1), Type: cfg.Int32}
+	}
+	var conds []*Condition
+	for len(conds) < 400 {
+		conds = append(conds, &Condition{ID: len(conds), Expr: atom(1)})
+	}
+	// Z3 decides the conjunction as sat.go asks it (no split, no bounds,
+	// no witness); it may give up (timeout), which also counts as
+	// satisfiable, so only its refutations are checked against witness.
+	fast, slow := newSatChecker(conds, 1000), newSatChecker(conds, 1000)
+	defer fast.close()
+	defer slow.close()
+	slow.noBounds, slow.noWitness = true, true
+	unsat, witnessed, queries := 0, 0, 0
+	for i := 0; i < 300; i++ {
+		var lits []Literal
+		for n := 1 + rng.Intn(3); n > 0; n-- {
+			lits = append(lits, Literal{rng.Intn(len(conds)), rng.Intn(2) == 0})
+		}
+		slices.SortFunc(lits, func(a, b Literal) int { return a.Cond - b.Cond })
+		lits = slices.CompactFunc(lits, func(a, b Literal) bool { return a.Cond == b.Cond })
+		queries++
+		got, want := fast.witness(lits), slow.ask(lits)
+		if got {
+			witnessed++
+		}
+		if !want {
+			unsat++
+		}
+		if got && !want {
+			var desc []string
+			for _, l := range lits {
+				desc = append(desc, map[bool]string{true: "!", false: ""}[l.Neg]+exprString(conds[l.Cond].Expr))
+			}
+			t.Errorf("%v: witness found a model, Z3 refutes it", desc)
+		}
+	}
+	if witnessed < queries/3 || unsat < 20 {
+		t.Errorf("witness decided %d of %d queries, %d unsatisfiable: both sides are not exercised", witnessed, queries, unsat)
+	}
+	t.Logf("%d queries, %d witnessed, %d refuted by Z3, %d Z3 unknowns", queries, witnessed, unsat, slow.Unknown)
 }
