@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"chorus/cfg"
@@ -382,7 +383,8 @@ func (r *pubRule) restore() {
 	if r == nil {
 		return
 	}
-	for x, dsts := range r.held {
+	for _, x := range r.heldCells() {
+		dsts := r.held[x]
 		if !r.g.part.Cell(x).Mixed() {
 			continue
 		}
@@ -405,6 +407,19 @@ func (r *pubRule) restore() {
 	}
 }
 
+// heldCells lists the cells of held in increasing order: the edges a
+// location gets are added in that order, and a map's order would make the
+// graph differ between identical runs (the order of one location's edges
+// on prec_publish_mixed.c varied; statuses did not).
+func (r *pubRule) heldCells() []CellID {
+	cells := make([]CellID, 0, len(r.held))
+	for x := range r.held {
+		cells = append(cells, x)
+	}
+	slices.Sort(cells)
+	return cells
+}
+
 // replace adds the replacement interference edges of the dropped ones:
 // from every location other than InitGlobals that writes a global of the
 // cell. Called at the end of build (interference edges come after the
@@ -415,7 +430,8 @@ func (r *pubRule) replace() {
 	}
 	g := r.g
 	p := g.prog
-	for x, dsts := range r.held {
+	for _, x := range r.heldCells() {
+		dsts := r.held[x]
 		var srcs []*cfg.Loc
 		for _, l := range p.Locs {
 			if l == r.init || !r.realWriter(l) {
