@@ -557,19 +557,9 @@ func atomicRMW(name string) (op BinOp, nand, fetchFirst, ok bool) {
 	default:
 		return 0, false, false, false
 	}
-	switch opName {
-	case "add":
-		return Add, false, fetchFirst, true
-	case "sub":
-		return Sub, false, fetchFirst, true
-	case "and":
-		return And, false, fetchFirst, true
-	case "or":
-		return Or, false, fetchFirst, true
-	case "xor":
-		return Xor, false, fetchFirst, true
-	case "nand":
-		return And, true, fetchFirst, true
+	ops := map[string]BinOp{"add": Add, "sub": Sub, "and": And, "or": Or, "xor": Xor, "nand": And}
+	if op, ok := ops[opName]; ok {
+		return op, opName == "nand", fetchFirst, true
 	}
 	return 0, false, false, false
 }

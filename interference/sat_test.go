@@ -111,6 +111,14 @@ func TestSatCheckerCreatesZ3Lazily(t *testing.T) {
 	}
 }
 
+// everyIntWidth is one integer type of each width and signedness the
+// encodings handle.
+var everyIntWidth = []cfg.Type{
+	{Kind: cfg.IntType, Bits: 8, Signed: true}, {Kind: cfg.IntType, Bits: 8},
+	{Kind: cfg.IntType, Bits: 16, Signed: true}, cfg.Int32, cfg.Uint32,
+	{Kind: cfg.IntType, Bits: 64, Signed: true}, {Kind: cfg.IntType, Bits: 64},
+}
+
 // decideBounds answers exactly what Z3 answers on its fragment (one
 // variable against a constant per literal, negations, truth values,
 // widening casts), over every integer width and signedness, with
@@ -118,11 +126,7 @@ func TestSatCheckerCreatesZ3Lazily(t *testing.T) {
 // literals outside the fragment still go to Z3.
 func TestDecideBoundsAgreesWithZ3(t *testing.T) {
 	b := newProg()
-	types := []cfg.Type{
-		{Kind: cfg.IntType, Bits: 8, Signed: true}, {Kind: cfg.IntType, Bits: 8},
-		{Kind: cfg.IntType, Bits: 16, Signed: true}, cfg.Int32, cfg.Uint32,
-		{Kind: cfg.IntType, Bits: 64, Signed: true}, {Kind: cfg.IntType, Bits: 64},
-	}
+	types := everyIntWidth
 	var vars []*cfg.Var
 	for i, ty := range types {
 		for j := 0; j < 2; j++ {
@@ -284,11 +288,7 @@ func TestSatCheckerDuplicateLiterals(t *testing.T) {
 // ranges; and it decides most of the satisfiable queries.
 func TestWitnessAgreesWithZ3(t *testing.T) {
 	b := newProg()
-	types := []cfg.Type{
-		{Kind: cfg.IntType, Bits: 8, Signed: true}, {Kind: cfg.IntType, Bits: 8},
-		{Kind: cfg.IntType, Bits: 16, Signed: true}, cfg.Int32, cfg.Uint32,
-		{Kind: cfg.IntType, Bits: 64, Signed: true}, {Kind: cfg.IntType, Bits: 64},
-	}
+	types := everyIntWidth
 	var vars []*cfg.Var
 	for i, ty := range types {
 		v := &cfg.Var{ID: len(b.p.Vars), Name: "v" + string(rune('a'+i)), Scope: cfg.Global, Type: ty}
