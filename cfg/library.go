@@ -74,7 +74,7 @@ func (b *builder) buildLibrary() {
 	if len(b.entryNames) > 0 {
 		why = "--entry"
 	}
-	b.note("library", b.pos, "%s: analyzed as a library against its most general client: %s called in any order, any number of times, %s, with any arguments (pointers: to fresh objects of the declared type, or to anything the library handed out)", why, strings.Join(entries, ", "), how)
+	b.note("library", b.pos, "%s: analyzed as a library against its most general client: %s called in any order, any number of times, %s, with any arguments (pointers: to fresh objects of the declared type, or to anything the library handed out); the client changes the library's globals only through these functions", why, strings.Join(entries, ", "), how)
 	t := b.newTemplate("<client>")
 	b.tmpl = t
 	b.cur = nil
