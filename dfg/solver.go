@@ -931,7 +931,7 @@ func postEqual(a, b *post) bool {
 // hubPost is the value a hub passes on: the join of its sources' values
 // of its cell, taken from their current posts exactly as direct edges
 // would (so a hub changes no invariant), cached until a source changes
-// (set). A hub has no state of its own and is never widened or narrowed.
+// its contribution (set, hubLeafMayChange). A hub has no state of its own and is never widened or narrowed.
 // The join is kept in a tree of partial joins (hubTree): set marks the
 // changed sources, and only their paths to the root are joined again. On
 // memcached.c hubs of hundreds of sources were re-joined whole at every
