@@ -63,6 +63,7 @@ type Stats struct {
 	Heads             int // cycle heads of the last WTO
 	Repairs           int // locations re-queued by the post-fixpoint verification of incremental solves
 	EdgeVisits        int // edges read by evaluations
+	HubLeavesKept     int // hub leaves a source's change provably left as they were (set)
 }
 
 // Solver computes the invariants Φ of a Graph in a domain.
@@ -497,17 +498,89 @@ func (s *Solver) set(id int32, st *State) {
 	if int(id) < len(s.g.hubsOf) {
 		nLocs := len(s.g.prog.Locs)
 		for k, h := range s.g.hubsOf[id] {
+			s.postTick[h] = s.truthClock
+			i := int(h) - nLocs
+			if t := s.hubTree(i); t != nil && t.built && !s.hubLeafMayChange(id, i) {
+				// The hub's value is unchanged: its tree keeps this
+				// source's leaf, and its cached post stays.
+				s.stats.HubLeavesKept++
+				if checkIncremental {
+					s.checkHubLeafKept(i, int(s.g.hubSlot[id][k]))
+				}
+				continue
+			}
 			s.posts[h] = nil
 			s.changed[h] = s.tick
-			s.postTick[h] = s.truthClock
-			if i := int(h) - nLocs; i < len(s.hubTrees) && s.hubTrees[i] != nil {
-				s.hubTrees[i].dirty(s.g.hubSlot[id][k])
+			if t := s.hubTree(i); t != nil {
+				t.dirty(s.g.hubSlot[id][k])
 			}
 			if !s.hubInQ[h] {
 				s.hubInQ[h] = true
 				s.hubQ = append(s.hubQ, h)
 			}
 		}
+	}
+}
+
+// hubLeafMayChange reports whether location id's contribution to hub i
+// (its post's value of the hub's cell, nil when ⊥) may have changed with
+// the state set just gave it, by the rule markOut applies to id's direct
+// out-edges (bump's ticks): a cell act(id) passes through (tracked at id,
+// neither read nor written by it) changed only if its cellTick was
+// bumped, which bump does when its value changed (Equal) or the post's
+// ⊥-ness may have; any other cell (touched, or not tracked: then the
+// leaf is ⊤ or nil with the post's ⊥-ness) only if changed[id] was.
+// Conservative as bump is: when it answers no, the leaf's new value
+// equals the one the hub's tree holds, so the tree (which keeps a leaf
+// that is not dirtied) joins to the value it would join to if the leaf
+// were read again. Reading it would compute id's whole post (umem: a
+// third of the solver's time went to posts computed for hub leaves).
+func (s *Solver) hubLeafMayChange(id int32, i int) bool {
+	switch hubLeafRule {
+	case hubLeavesNeverKept:
+		return true
+	case hubLeavesAlwaysKept:
+		return false
+	}
+	if s.changed[id] == s.tick {
+		return true
+	}
+	in := s.g.in[id]
+	j, ok := slices.BinarySearch(in, s.g.hubCell[i])
+	if !ok || s.touched(id)[j] {
+		return false // (changed[id] was not bumped)
+	}
+	ct := s.cellTick[id]
+	return j >= len(ct) || ct[j] == s.tick
+}
+
+// hubLeafRule is for tests: hubLeavesNeverKept makes set dirty every
+// leaf of a changed source (the computation hubLeafMayChange saves),
+// hubLeavesAlwaysKept none (a breakage the checks must catch).
+var hubLeafRule = hubLeavesKeptWhenUnchanged
+
+const (
+	hubLeavesKeptWhenUnchanged = iota
+	hubLeavesNeverKept
+	hubLeavesAlwaysKept
+)
+
+// hubTree returns hub i's tree of partial joins (nil: none yet).
+func (s *Solver) hubTree(i int) *hubTree {
+	if i < len(s.hubTrees) {
+		return s.hubTrees[i]
+	}
+	return nil
+}
+
+// checkHubLeafKept (checkIncremental) panics unless the k-th leaf of hub
+// i's tree equals what the source contributes now: set kept the leaf
+// (hubLeafMayChange said it could not have changed).
+func (s *Solver) checkHubLeafKept(i, k int) {
+	t := s.hubTrees[i]
+	kept, now := t.node[t.n+k], s.hubLeaf(i, k)
+	if (kept == nil) != (now == nil) || kept != nil && !kept.Equal(now) {
+		panic(fmt.Sprintf("dfg: hub %d kept source %d's leaf, which changed", len(s.g.prog.Locs)+i, s.g.hubSrcs[i][k].ID))
 	}
 }
 
@@ -858,7 +931,7 @@ func postEqual(a, b *post) bool {
 // hubPost is the value a hub passes on: the join of its sources' values
 // of its cell, taken from their current posts exactly as direct edges
 // would (so a hub changes no invariant), cached until a source changes
-// (set). A hub has no state of its own and is never widened or narrowed.
+// its contribution (set, hubLeafMayChange). A hub has no state of its own and is never widened or narrowed.
 // The join is kept in a tree of partial joins (hubTree): set marks the
 // changed sources, and only their paths to the root are joined again. On
 // memcached.c hubs of hundreds of sources were re-joined whole at every
