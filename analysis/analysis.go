@@ -164,7 +164,12 @@ type Round struct {
 	// SignaturesKept: positions whose signature the engine kept, their
 	// solver stamps unchanged (interference.StampedInvariants).
 	SignaturesKept int
-	Solve, Engine  time.Duration
+	// TruthByValue, TruthByProjection, TruthEvaluated: how the truth memo
+	// answered the value part of the engine's conditions this round (the
+	// same value objects, the same projection onto the condition's
+	// variables (interval domain), or evaluated; dfg.TruthMemo).
+	TruthByValue, TruthByProjection, TruthEvaluated int
+	Solve, Engine                                   time.Duration
 	// Evaluations, Widenings: the solver's work in this round's Solve.
 	Evaluations, Widenings, EdgeVisits int
 	Game                               string // "exact", "coarse" or "flow-insensitive" (see package interference)
@@ -411,6 +416,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 			break
 		}
 		t1 := time.Now()
+		memoBefore := [3]int{inv.memo.Hits, inv.memo.ProjHits, inv.memo.Evals}
 		var blocks []interference.Block
 		var rs interference.RoundStats
 		switch {
@@ -434,6 +440,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
 		r.SignaturesKept = rs.SignaturesKept
+		r.TruthByValue, r.TruthByProjection, r.TruthEvaluated = inv.memo.Hits-memoBefore[0], inv.memo.ProjHits-memoBefore[1], inv.memo.Evals-memoBefore[2]
 		switch {
 		case rs.FlowInsensitive:
 			r.Game = "flow-insensitive"

@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"chorus/cfg"
@@ -42,6 +43,14 @@ type TruthMemo struct {
 	// the value a source passes on?) reads nothing but that value object:
 	// memoized the same way, in generations.
 	excl, oldExcl map[exclKey]bool
+	// proj: per condition, answers keyed by the box projection of its
+	// cells' values onto its variables (projKey), for the interval domain;
+	// asked when the value objects miss.
+	proj map[cfg.Expr]*projMemo
+	buf  []byte
+	// Counts of the answers: by value objects (Hits), by the projection
+	// (ProjHits), evaluated (Evals).
+	Hits, ProjHits, Evals int
 }
 
 type exclKey struct {
@@ -60,7 +69,7 @@ type truthKey struct {
 
 // NewTruthMemo returns an empty memo for s's states.
 func (s *Solver) NewTruthMemo() *TruthMemo {
-	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: map[truthKey]valueTruth{}, excl: map[exclKey]bool{}}
+	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: map[truthKey]valueTruth{}, excl: map[exclKey]bool{}, proj: map[cfg.Expr]*projMemo{}}
 }
 
 // Reset forgets the memoized answers.
@@ -68,6 +77,7 @@ func (tm *TruthMemo) Reset() {
 	clear(tm.m)
 	clear(tm.excl)
 	tm.old, tm.oldExcl = nil, nil
+	clear(tm.proj)
 }
 
 // Age starts a new generation: the answers asked since the previous Age
@@ -88,6 +98,9 @@ func (tm *TruthMemo) Age() {
 		tm.excl = oldExcl
 	} else {
 		tm.excl = map[exclKey]bool{}
+	}
+	for _, pm := range tm.proj {
+		pm.age()
 	}
 }
 
@@ -135,9 +148,13 @@ func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
 	vt, ok := tm.m[k]
 	if !ok {
 		if vt, ok = tm.old[k]; !ok {
-			vt = st.valueTruth(cond)
+			vt = tm.projTruth(st, cond, cells)
+		} else {
+			tm.Hits++
 		}
 		tm.m[k] = vt
+	} else {
+		tm.Hits++
 	}
 	return st.finishTruth(cond, vt, tm)
 }
@@ -245,4 +262,127 @@ func (s *Solver) cellsTick(id int32, ts *TruthStamper, c CellID) int64 {
 		}
 	}
 	return t
+}
+
+// projMemo holds one condition's answers keyed by the projection of its
+// cells' boxes onto its variables (TruthMemo.projTruth).
+//
+// Why a projection determines the answer (interval domain only): for a
+// box, valueTruth reads of the frame nothing but (1) whether a cell's value
+// is ⊥ (the frame is then ⊥) and (2) of every variable the condition
+// mentions (exprVars: its registers and the cells a dereference may read,
+// the only dimensions frame.lin/assume/derefRead ever name), the
+// interval and whether 0 is a hole (holes.go: a box keeps only holes
+// x ≠ 0, strictly inside x's interval). A box's Assume, Bounds and Entails
+// of a constraint read and refine only the constraint's variables; the
+// other variables' intervals are untouched and non-empty, so they never
+// make a result ⊥ and never enter an answer. Cells without integer
+// variables are left out of the frame (frameOf) and so of the key. Two
+// states agreeing on the key therefore give the same valueTruth; the key
+// holds the bounds verbatim (infinite ones with their V too), so it is
+// never coarser than that. An octagon's answer depends on relations
+// through variables outside the condition: octagons keep the value-object
+// key alone.
+type projMemo struct {
+	vars   []projVar
+	m, old map[string]valueTruth
+}
+
+// projVar is a variable of the condition: its cell's position in the
+// condition's cells, its index in the cell, and x ≠ 0 over the cell.
+type projVar struct {
+	cell, idx int
+	ne        domains.LinCons
+}
+
+func (pm *projMemo) age() {
+	old := pm.old
+	pm.old = pm.m
+	if old != nil {
+		clear(old)
+		pm.m = old
+	} else {
+		pm.m = map[string]valueTruth{}
+	}
+}
+
+// projTruth is st.valueTruth(cond), looked up by the projection key
+// (projMemo) when every tracked integer cell of cond holds a box; cells are
+// cond's cells, sorted.
+func (tm *TruthMemo) projTruth(st *State, cond cfg.Expr, cells []CellID) valueTruth {
+	if tm.s.dom != domains.Intervals {
+		tm.Evals++
+		return st.valueTruth(cond)
+	}
+	pm := tm.proj[cond]
+	if pm == nil {
+		pm = &projMemo{m: map[string]valueTruth{}}
+		var vars []*cfg.Var
+		vars = exprVars(vars, cond)
+		seen := map[*cfg.Var]bool{}
+		for _, v := range vars {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			i, _ := slices.BinarySearch(cells, tm.s.part.CellOf(v))
+			x := tm.s.part.IndexInCell(v)
+			pm.vars = append(pm.vars, projVar{cell: i, idx: x, ne: domains.LinCons{
+				Expr: domains.LinExpr{Terms: []domains.Term{{Var: x, Coef: 1}}}, Op: domains.NeZero}})
+		}
+		tm.proj[cond] = pm
+	}
+	buf := tm.buf[:0]
+	for i, c := range cells {
+		if !tm.s.part.hasInt[c] {
+			continue // not in the frame (frameOf)
+		}
+		v, ok := st.value(c)
+		if !ok {
+			buf = append(buf, 0)
+			continue
+		}
+		b, isBox := v.(*domains.IntervalValue)
+		if !isBox {
+			tm.Evals++
+			return st.valueTruth(cond)
+		}
+		if b.IsBottom() {
+			buf = append(buf, 1)
+			continue
+		}
+		buf = append(buf, 2)
+		for _, pv := range pm.vars {
+			if pv.cell != i {
+				continue
+			}
+			iv := b.Get(pv.idx)
+			buf = appendBound(buf, iv.Lo)
+			buf = appendBound(buf, iv.Hi)
+			if b.Entails(pv.ne) {
+				buf = append(buf, 1)
+			} else {
+				buf = append(buf, 0)
+			}
+		}
+	}
+	tm.buf = buf
+	if vt, ok := pm.m[string(buf)]; ok {
+		tm.ProjHits++
+		return vt
+	}
+	vt, ok := pm.old[string(buf)]
+	if ok {
+		tm.ProjHits++
+	} else {
+		tm.Evals++
+		vt = st.valueTruth(cond)
+	}
+	pm.m[string(buf)] = vt
+	return vt
+}
+
+func appendBound(buf []byte, b domains.Bound) []byte {
+	buf = append(buf, byte(b.Inf))
+	return binary.LittleEndian.AppendUint64(buf, uint64(b.V))
 }
