@@ -16,15 +16,7 @@ func TestTruthMemoEqualsTruth(t *testing.T) {
 	asked, hits := 0, 0
 	for seed := int64(1); seed <= 30; seed++ {
 		p := genProgramN(seed, 50)
-		var conds []cfg.Expr
-		for _, l := range p.Locs {
-			switch a := l.Act.(type) {
-			case *cfg.Assume:
-				conds = append(conds, a.Cond)
-			case *cfg.CheckAct:
-				conds = append(conds, a.Cond)
-			}
-		}
+		conds := conditionsOf(p)
 		r := rand.New(rand.NewSource(seed))
 		for _, dom := range bothDomains {
 			s := solve(t, p, seed%2 == 0, dom)
@@ -91,15 +83,7 @@ func TestTruthMemoAcrossRounds(t *testing.T) {
 	asked, oldHits, guardQuestions := 0, 0, 0
 	for seed := int64(1); seed <= 30; seed++ {
 		p := genProgramN(seed, 50)
-		var conds []cfg.Expr
-		for _, l := range p.Locs {
-			switch a := l.Act.(type) {
-			case *cfg.Assume:
-				conds = append(conds, a.Cond)
-			case *cfg.CheckAct:
-				conds = append(conds, a.Cond)
-			}
-		}
+		conds := conditionsOf(p)
 		r := rand.New(rand.NewSource(seed))
 		for _, dom := range bothDomains {
 			part := NewPartition(p, seed%2 == 0)
@@ -108,18 +92,7 @@ func TestTruthMemoAcrossRounds(t *testing.T) {
 			memo := s.NewTruthMemo()
 			for round := range 4 {
 				if round > 0 {
-					for range 5 {
-						dst := p.Locs[r.Intn(len(p.Locs))]
-						cells := g.In(dst)
-						if len(cells) == 0 {
-							continue
-						}
-						c := cells[r.Intn(len(cells))]
-						if part.cells[c].Owner != nil {
-							continue
-						}
-						g.AddEdge(p.Locs[r.Intn(len(p.Locs))], c, dst)
-					}
+					addRandomEdges(g, part, r, 5)
 				}
 				if err := s.Solve(context.Background()); err != nil {
 					t.Fatal(err)

@@ -21,15 +21,7 @@ func TestTruthStampCoversTruth(t *testing.T) {
 	same, sameHalf, changed := 0, 0, 0
 	for seed := int64(1); seed <= 40; seed++ {
 		p := genProgramN(seed, 50)
-		var conds []cfg.Expr
-		for _, l := range p.Locs {
-			switch a := l.Act.(type) {
-			case *cfg.Assume:
-				conds = append(conds, a.Cond)
-			case *cfg.CheckAct:
-				conds = append(conds, a.Cond)
-			}
-		}
+		conds := conditionsOf(p)
 		r := rand.New(rand.NewSource(seed))
 		for _, dom := range bothDomains {
 			part := NewPartition(p, seed%2 == 0)
@@ -42,18 +34,7 @@ func TestTruthStampCoversTruth(t *testing.T) {
 			answers := map[int][]Truth{}
 			for round := range 6 {
 				if round > 0 {
-					for range 4 {
-						dst := p.Locs[r.Intn(len(p.Locs))]
-						cells := g.In(dst)
-						if len(cells) == 0 {
-							continue
-						}
-						c := cells[r.Intn(len(cells))]
-						if part.cells[c].Owner != nil {
-							continue
-						}
-						g.AddEdge(p.Locs[r.Intn(len(p.Locs))], c, dst)
-					}
+					addRandomEdges(g, part, r, 4)
 				}
 				if err := s.Solve(context.Background()); err != nil {
 					t.Fatal(err)
