@@ -536,6 +536,10 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 	return res(out)
 }
 
+// atomicRMWOps maps the OP of an atomic read-modify-write builtin to its
+// binary operation (nand: And, then complemented).
+var atomicRMWOps = map[string]BinOp{"add": Add, "sub": Sub, "and": And, "or": Or, "xor": Xor, "nand": And}
+
 // atomicRMW parses the name of an atomic read-modify-write builtin:
 // __atomic_fetch_OP and __sync_fetch_and_OP return the old value,
 // __atomic_OP_fetch and __sync_OP_and_fetch the new one; OP is add, sub,
@@ -557,8 +561,7 @@ func atomicRMW(name string) (op BinOp, nand, fetchFirst, ok bool) {
 	default:
 		return 0, false, false, false
 	}
-	ops := map[string]BinOp{"add": Add, "sub": Sub, "and": And, "or": Or, "xor": Xor, "nand": And}
-	if op, ok := ops[opName]; ok {
+	if op, ok := atomicRMWOps[opName]; ok {
 		return op, opName == "nand", fetchFirst, true
 	}
 	return 0, false, false, false

@@ -156,7 +156,7 @@ func (s *Solver) Pre(loc *cfg.Loc, want Box) (Box, bool) {
 				switch {
 				case ivEmpty(ivMeet(b, iv)):
 					return nil, false
-				case fm.exact && ivSubset(b, typeRange(x.Type)):
+				case fm.exact && fitsType(b, x.Type):
 					// No wrap-around: the new value is the expression's.
 					v = assumeInRange(v, fm.lin, iv)
 				}

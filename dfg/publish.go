@@ -1,6 +1,7 @@
 package dfg
 
 import (
+	"maps"
 	"slices"
 	"sync/atomic"
 
@@ -411,14 +412,7 @@ func (r *pubRule) restore() {
 // location gets are added in that order, and a map's order would make the
 // graph differ between identical runs (the order of one location's edges
 // on prec_publish_mixed.c varied; statuses did not).
-func (r *pubRule) heldCells() []CellID {
-	cells := make([]CellID, 0, len(r.held))
-	for x := range r.held {
-		cells = append(cells, x)
-	}
-	slices.Sort(cells)
-	return cells
-}
+func (r *pubRule) heldCells() []CellID { return slices.Sorted(maps.Keys(r.held)) }
 
 // replace adds the replacement interference edges of the dropped ones:
 // from every location other than InitGlobals that writes a global of the

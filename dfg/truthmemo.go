@@ -83,24 +83,23 @@ func (tm *TruthMemo) Reset() {
 // Age starts a new generation: the answers asked since the previous Age
 // stay available until the next one, older answers are dropped.
 func (tm *TruthMemo) Age() {
-	old := tm.old
-	tm.old = tm.m
-	if old != nil {
-		clear(old)
-		tm.m = old
-	} else {
-		tm.m = map[truthKey]valueTruth{}
-	}
-	oldExcl := tm.oldExcl
-	tm.oldExcl = tm.excl
-	if oldExcl != nil {
-		clear(oldExcl)
-		tm.excl = oldExcl
-	} else {
-		tm.excl = map[exclKey]bool{}
-	}
+	ageGeneration(&tm.m, &tm.old)
+	ageGeneration(&tm.excl, &tm.oldExcl)
 	for _, pm := range tm.proj {
 		pm.age()
+	}
+}
+
+// ageGeneration makes the current map the old generation and reuses the
+// previous old map, emptied, as the new current one.
+func ageGeneration[K comparable, V any](cur, old *map[K]V) {
+	prev := *old
+	*old = *cur
+	if prev != nil {
+		clear(prev)
+		*cur = prev
+	} else {
+		*cur = map[K]V{}
 	}
 }
 
@@ -295,16 +294,7 @@ type projVar struct {
 	ne        domains.LinCons
 }
 
-func (pm *projMemo) age() {
-	old := pm.old
-	pm.old = pm.m
-	if old != nil {
-		clear(old)
-		pm.m = old
-	} else {
-		pm.m = map[string]valueTruth{}
-	}
-}
+func (pm *projMemo) age() { ageGeneration(&pm.m, &pm.old) }
 
 // projTruth is st.valueTruth(cond), looked up by the projection key
 // (projMemo) when every tracked integer cell of cond holds a box; cells are

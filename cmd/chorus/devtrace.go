@@ -64,9 +64,7 @@ func devTrace() (opts []analysis.Option, stop func()) {
 					case <-done:
 						return
 					case <-t.C:
-						h, _ := os.Create(filepath.Join(dir, "heap.pprof"))
-						pprof.WriteHeapProfile(h)
-						h.Close()
+						writeHeapProfile(filepath.Join(dir, "heap.pprof"))
 					}
 				}
 			}()
@@ -104,10 +102,7 @@ func peakHeapProfile(dir string) (stop func()) {
 				}
 				if now > written+written/50 {
 					written = now
-					if h, err := os.Create(filepath.Join(dir, "heap-peak.pprof")); err == nil {
-						pprof.WriteHeapProfile(h)
-						h.Close()
-					}
+					writeHeapProfile(filepath.Join(dir, "heap-peak.pprof"))
 				}
 			}
 		}
@@ -118,5 +113,14 @@ func peakHeapProfile(dir string) (stop func()) {
 		msg := fmt.Sprintf("peak live heap %d MB\n", peak>>20)
 		os.Stderr.WriteString(msg)
 		os.WriteFile(filepath.Join(dir, "peak.txt"), []byte(msg), 0o644)
+	}
+}
+
+// writeHeapProfile writes the heap profile to path (a development aid:
+// errors are ignored).
+func writeHeapProfile(path string) {
+	if h, err := os.Create(path); err == nil {
+		pprof.WriteHeapProfile(h)
+		h.Close()
 	}
 }
