@@ -357,8 +357,16 @@ func (g *bitGame) keepRows(np int) bool {
 		}
 		W := (len(g.writers[grps[gi][0]]) + 63) / 64
 		rows := make([]uint64, np*W)
-		for j, nj := range renum {
-			copy(rows[int(nj)*W:int(nj)*W+W], old[j*W:j*W+W])
+		if W == 1 {
+			// One word per pair (most groups): a plain store, not a
+			// copy call per pair (mixcomwd: a tenth of the game).
+			for j, nj := range renum {
+				rows[nj] = old[j]
+			}
+		} else {
+			for j, nj := range renum {
+				copy(rows[int(nj)*W:int(nj)*W+W], old[j*W:j*W+W])
+			}
 		}
 		g.kept[gi] = rows
 	}
@@ -419,10 +427,10 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	if !keep {
 		full = make([]uint64, np*maxW)
 	}
-	pend := make([]uint64, np*maxW)
-	inQ := newBitset(np)
+	fr := &bitRows{pend: make([]uint64, np*maxW), inQ: newBitset(np)}
+	pend, inQ := fr.pend, fr.inQ
 	acc := make([]uint64, len(e.pos.locs)*maxW)
-	var queue, touched, readers []int32
+	var readers []int32
 
 	var out []fact3
 	g.nFlows, g.nState = 0, 0
@@ -440,7 +448,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		for _, u := range wr {
 			isW.set(int(u))
 		}
-		queue, touched, readers = queue[:0], touched[:0], readers[:0]
+		fr.queue, fr.touched, readers = fr.queue[:0], fr.touched[:0], readers[:0]
 		// The group's rows: kept from the last run (then only what is
 		// new is played, see resume) or the scratch rows, from empty.
 		var rows []uint64
@@ -455,54 +463,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			}
 			rows = g.kept[gi]
 		}
-		// add ors the writer row s (W words) into pair j.
-		add := func(j int32, s []uint64) {
-			if W == 1 {
-				// One word (at most 64 writers, most groups): the
-				// loop below, unrolled.
-				d := s[0] &^ rows[j]
-				if d == 0 {
-					return
-				}
-				if rows[j] == 0 {
-					touched = append(touched, j)
-					states++
-				}
-				rows[j] |= d
-				pend[j] |= d
-				flows += bits.OnesCount64(d)
-				if !inQ.has(int(j)) {
-					inQ.set(int(j))
-					queue = append(queue, j)
-				}
-				return
-			}
-			f := rows[int(j)*W : int(j)*W+W]
-			p := pend[int(j)*W : int(j)*W+W]
-			grew, fresh := false, true
-			for i, v := range s {
-				if f[i] != 0 {
-					fresh = false
-				}
-				if d := v &^ f[i]; d != 0 {
-					f[i] |= d
-					p[i] |= d
-					grew = true
-					flows += bits.OnesCount64(d)
-				}
-			}
-			if !grew {
-				return
-			}
-			if fresh {
-				touched = append(touched, j)
-				states++
-			}
-			if !inQ.has(int(j)) {
-				inQ.set(int(j))
-				queue = append(queue, j)
-			}
-		}
+		fr.W, fr.rows, fr.flows, fr.states = W, rows, flows, states
 		// Seeds: flow(U, X, A2, B) :- pair(U, B), mod(U, X), cf(U, A2),
 		// useful(B, X), exec(U, B).
 		one := make([]uint64, W)
@@ -518,7 +479,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 					b := int32(i*64 + bits.TrailingZeros64(w))
 					w &= w - 1
 					for _, a2 := range e.pos.cf[u] {
-						add(g.idx(a2, b), one)
+						fr.add(g.idx(a2, b), one)
 					}
 				}
 			}
@@ -548,15 +509,15 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 					}
 					if !inQ.has(int(j)) {
 						inQ.set(int(j))
-						queue = append(queue, j)
+						fr.queue = append(fr.queue, j)
 					}
 				}
 			}
 		}
 		d := make([]uint64, W)
-		for len(queue) > 0 {
-			j := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
+		for len(fr.queue) > 0 {
+			j := fr.queue[len(fr.queue)-1]
+			fr.queue = fr.queue[:len(fr.queue)-1]
 			inQ.clear(int(j))
 			p := pend[int(j)*W : int(j)*W+W]
 			copy(d, p)
@@ -577,7 +538,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			if !isW.has(int(a)) {
 				if ex := g.exec[a]; ex != nil && ex.has(int(b)) {
 					for _, a2 := range e.pos.cf[a] {
-						add(g.idx(a2, b), d)
+						if W == 1 {
+							fr.add1(g.idx(a2, b), d[0])
+						} else {
+							fr.addWide(g.idx(a2, b), d)
+						}
 					}
 				}
 			}
@@ -587,13 +552,21 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 					if rk == nil || !rk.has(int(b)) {
 						for _, b2 := range e.pos.cf[b] {
 							if use.has(int(b2)) {
-								add(g.idx(a, b2), d)
+								if W == 1 {
+									fr.add1(g.idx(a, b2), d[0])
+								} else {
+									fr.addWide(g.idx(a, b2), d)
+								}
 							}
 						}
 					}
 					for _, en := range e.spawn[b] {
 						if use.has(int(en)) {
-							add(g.idx(a, en), d)
+							if W == 1 {
+								fr.add1(g.idx(a, en), d[0])
+							} else {
+								fr.addWide(g.idx(a, en), d)
+							}
 						}
 					}
 				}
@@ -628,10 +601,11 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		for _, b := range readers {
 			clear(acc[int(b)*W : int(b)*W+W])
 		}
+		flows, states = fr.flows, fr.states
 		if keep {
 			g.keptFlows[gi], g.keptStates[gi] = flows, states
 		} else {
-			for _, j := range touched {
+			for _, j := range fr.touched {
 				clear(rows[int(j)*W : int(j)*W+W])
 			}
 		}
@@ -645,4 +619,76 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 		}
 	}
 	return out, nil
+}
+
+// bitRows is one group's flow rows while run plays it, W words per pair:
+// rows, the writers found so far; pend, those not moved yet; queue (inQ),
+// the pairs with pending writers; touched, the pairs whose row became
+// non-empty; flows and states count the writer bits and non-empty rows.
+// (A closure over run's locals before: every access went through a
+// captured reference, a fifth of run on the small drivers.)
+type bitRows struct {
+	W              int
+	rows, pend     []uint64
+	inQ            bitset
+	queue, touched []int32
+	flows, states  int
+}
+
+// add ors the writer row s (W words) into pair j.
+func (f *bitRows) add(j int32, s []uint64) {
+	if f.W == 1 {
+		f.add1(j, s[0])
+		return
+	}
+	f.addWide(j, s)
+}
+
+// addWide is add for rows of several words.
+func (f *bitRows) addWide(j int32, s []uint64) {
+	W := f.W
+	r := f.rows[int(j)*W : int(j)*W+W]
+	p := f.pend[int(j)*W : int(j)*W+W]
+	grew, fresh := false, true
+	for i, v := range s {
+		if r[i] != 0 {
+			fresh = false
+		}
+		if d := v &^ r[i]; d != 0 {
+			r[i] |= d
+			p[i] |= d
+			grew = true
+			f.flows += bits.OnesCount64(d)
+		}
+	}
+	if !grew {
+		return
+	}
+	if fresh {
+		f.touched = append(f.touched, j)
+		f.states++
+	}
+	if !f.inQ.has(int(j)) {
+		f.inQ.set(int(j))
+		f.queue = append(f.queue, j)
+	}
+}
+
+// add1 is add for one-word rows (at most 64 writers: most groups).
+func (f *bitRows) add1(j int32, s uint64) {
+	d := s &^ f.rows[j]
+	if d == 0 {
+		return
+	}
+	if f.rows[j] == 0 {
+		f.touched = append(f.touched, j)
+		f.states++
+	}
+	f.rows[j] |= d
+	f.pend[j] |= d
+	f.flows += bits.OnesCount64(d)
+	if !f.inQ.has(int(j)) {
+		f.inQ.set(int(j))
+		f.queue = append(f.queue, j)
+	}
 }

@@ -96,8 +96,9 @@ type flowRow struct {
 	wreachList []int32
 	wreachBits bitset
 	// hitWord: the word of wreachBits where readerMay last found a
-	// writer position, tried first (only the row's goroutine plays it).
-	hitWord int
+	// writer position, tried first (only the row's goroutine plays it);
+	// hitIdx: the same for wreachList, the index of that position.
+	hitWord, hitIdx int
 }
 
 // coarseMaxBytes bounds the coarse game's bit matrices. At 4 KiB per row
@@ -296,8 +297,16 @@ func (c *coarseGame) readerMay(r *flowRow, b int32) bool {
 	}
 	pb := c.pm.rows[b]
 	if r.wreachBits == nil {
-		for _, a := range r.wreachList {
+		// The last witness first, as for the bits below (aztcd: the
+		// list scans were half of readerMay).
+		if h := r.hitIdx; h < len(r.wreachList) {
+			if a := int(r.wreachList[h]); pb.has(a) && ex.has(a) {
+				return true
+			}
+		}
+		for i, a := range r.wreachList {
 			if pb.has(int(a)) && ex.has(int(a)) {
+				r.hitIdx = i
 				return true
 			}
 		}
