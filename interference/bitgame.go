@@ -203,7 +203,9 @@ func (g *bitGame) active(x int32) bool {
 // the coarse game when it exceeds the fact bound before any flow is
 // played. The inactive cells' groups are first bounded without their
 // liveness (each by all pairs): when that passes, so does the exact sum,
-// and their liveness walks are saved (cdu31a).
+// and their liveness walks are saved (cdu31a). Past the fact bound the
+// value is only a lower bound of the exact sum that is over the bound
+// too.
 func (g *bitGame) bound() int {
 	perReader := make([]int, len(g.pm.rows))
 	all := 0
@@ -234,7 +236,11 @@ func (g *bitGame) bound() int {
 	if g.pm.count+n+inactive*all <= g.limit {
 		return n + inactive*all
 	}
-	// The exact sum over the groups of every cell.
+	// The exact sum over the groups of every cell, up to where it passes
+	// the bound: the partial sums only grow, so the round falls back
+	// exactly when the full sum would have made it, and the keys and
+	// liveness walks of the cells after that are saved (the drivers that
+	// play the coarse game: most of this function).
 	seen := map[string]bool{}
 	var key []byte
 	n = 0
@@ -243,6 +249,9 @@ func (g *bitGame) bound() int {
 		if !seen[string(key)] {
 			seen[string(key)] = true
 			n += sum(x)
+			if g.pm.count+n > g.limit {
+				return n
+			}
 		}
 	}
 	return n
