@@ -388,6 +388,23 @@ func newlyExec(old, now []bitset, a, b int32) bool {
 	return now[a] != nil && now[a].has(int(b)) && (old[a] == nil || !old[a].has(int(b)))
 }
 
+// newlyExecPairs lists, ascending, the pairs j = (a, b) with exec(a, b)
+// or exec(b, a) newly holding this run (old: the last run's execSet rows):
+// the pairs a resumed group may have to move again, whatever its writers
+// (run tests which of the two it may move). Computed once per run: the
+// per-group walks over every pair were a tenth of the game on the small
+// drivers.
+func (g *bitGame) newlyExecPairs(old []bitset) []int32 {
+	out := []int32{}
+	for j := range int32(len(g.pairA)) {
+		a, b := g.pairA[j], g.pairB[j]
+		if newlyExec(old, g.exec, a, b) || newlyExec(old, g.exec, b, a) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
 // idx returns the number of pair (a, b), which must exist.
 func (g *bitGame) idx(a, b int32) int32 {
 	i := int(a)*g.words + int(b)/64
@@ -440,6 +457,7 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 	pend, inQ := fr.pend, fr.inQ
 	acc := make([]uint64, len(e.pos.locs)*maxW)
 	var readers []int32
+	var newly []int32 // newlyExecPairs, when a group resumes
 
 	var out []fact3
 	g.nFlows, g.nState = 0, 0
@@ -505,7 +523,12 @@ func (g *bitGame) run(ctx context.Context) ([]fact3, error) {
 			// every rule is monotone, so that fixpoint contains the old
 			// one. New facts are only ever in pend, so acc and the
 			// edges listed below are those of a run from scratch.
-			for j := range int32(np) {
+			// The pairs are those of newly (ascending, as the walk over
+			// every pair that tested each of them per group).
+			if newly == nil {
+				newly = g.newlyExecPairs(oldExec)
+			}
+			for _, j := range newly {
 				f := rows[int(j)*W : int(j)*W+W]
 				if !slices.ContainsFunc(f, func(v uint64) bool { return v != 0 }) {
 					continue
