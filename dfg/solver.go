@@ -337,8 +337,9 @@ func (s *Solver) Solve(ctx context.Context) error {
 					continue // a hub (no state)
 				}
 				s.stats.Evaluations++
+				prev := s.last[id]
 				nv := s.eval(g.node(id))
-				if !nv.leq(s.state(id)) {
+				if !nv.leqAfter(s.state(id), prev) {
 					bad = append(bad, id)
 					// (ascend's joinAfter needs a state above the last
 					// evaluation: evaluate this one in full next time)
@@ -365,8 +366,9 @@ func (s *Solver) Solve(ctx context.Context) error {
 			}
 			s.stats.Evaluations++
 			old := s.state(id)
+			prev := s.last[id]
 			nv := s.eval(g.node(id))
-			if s.isHead[id] && nv.leq(old) {
+			if s.isHead[id] && nv.leqAfter(old, prev) {
 				nv = old.narrow(nv)
 			}
 			if !nv.equal(old) {
