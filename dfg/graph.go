@@ -100,6 +100,10 @@ type Graph struct {
 	// grownHubs: the hubs ExtendHub gave new sources since the solver
 	// last looked (it drops their cached joins).
 	grownHubs []*cfg.Loc
+	// reflagged: the targets of edges markAlsoInterference flagged since
+	// the solver last looked (an existing edge changed meaning: the
+	// solver evaluates them afresh; new edges it finds by itself).
+	reflagged []*cfg.Loc
 
 	relays []RelaySpec // relay.go
 	// readerRelay: by Loc.ID, the mixed cells of lock relays that take
@@ -305,7 +309,7 @@ func (g *Graph) NeedAt(at func(*cfg.Loc) bool, cells ...CellID) {
 		for _, e := range interf {
 			g.AddEdge(e.Src, e.Cell, e.dst)
 		}
-		g.pending, g.grownHubs = nil, nil
+		g.pending, g.grownHubs, g.reflagged = nil, nil, nil
 	}
 }
 

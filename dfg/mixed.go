@@ -174,6 +174,7 @@ func (g *Graph) markAlsoInterference(src *cfg.Loc, cell CellID, dst *cfg.Loc) bo
 			e.AlsoInterference = true
 			g.nInterf++
 			g.pending = append(g.pending, dst)
+			g.reflagged = append(g.reflagged, dst)
 			return true
 		}
 	}

@@ -64,6 +64,7 @@ type Stats struct {
 	Repairs           int // locations re-queued by the post-fixpoint verification of incremental solves
 	EdgeVisits        int // edges read by evaluations
 	HubLeavesKept     int // hub leaves a source's change provably left as they were (set)
+	PostsDerived      int // posts derived from an earlier one (derivePost)
 }
 
 // Solver computes the invariants Φ of a Graph in a domain.
@@ -78,20 +79,25 @@ type Solver struct {
 	// bounds of the program's types.
 	coarseThs []int64
 
-	states  []*State // by Loc.ID; nil: not computed yet (⊥)
-	posts   []*post  // by Loc.ID; nil: stale
-	boxes   []domains.Value
-	inits   map[CellID]domains.Value
-	zeroHp  map[*cfg.Object]bool
-	solved  bool
-	version int // graph structVersion the states belong to
-	wtoEdge int // graph edge count the WTO was computed for
-	order   []int32
-	pos     []int32
-	isHead  []bool
-	backC   [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
-	widenN  []int
-	widened []int // by Loc.ID: widenings applied in this Solve
+	states []*State // by Loc.ID; nil: not computed yet (⊥)
+	posts  []*post  // by Loc.ID; nil: stale
+	// basePosts: by Loc.ID, while posts[id] is nil, a post computed for
+	// an earlier state of id whose cells act(id) touches held the very
+	// value objects the current state's do (set keeps it; nil: none).
+	// computePost derives the post from it (derivePost).
+	basePosts []*post
+	boxes     []domains.Value
+	inits     map[CellID]domains.Value
+	zeroHp    map[*cfg.Object]bool
+	solved    bool
+	version   int // graph structVersion the states belong to
+	wtoEdge   int // graph edge count the WTO was computed for
+	order     []int32
+	pos       []int32
+	isHead    []bool
+	backC     [][]CellID // by head Loc.ID: cells with an edge from inside the head's component
+	widenN    []int
+	widened   []int // by Loc.ID: widenings applied in this Solve
 	// fastWidening: every head widens with the short ladder from its
 	// first widening (SetFastWidening).
 	fastWidening bool
@@ -277,6 +283,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 		for len(s.states) < n { // hubs added since
 			s.states = append(s.states, nil)
 			s.posts = append(s.posts, nil)
+			s.basePosts = append(s.basePosts, nil)
 		}
 		for len(s.postTick) < n {
 			s.postTick = append(s.postTick, 0)
@@ -287,6 +294,7 @@ func (s *Solver) Solve(ctx context.Context) error {
 	} else {
 		s.states = make([]*State, n)
 		s.posts = make([]*post, n)
+		s.basePosts = make([]*post, n)
 		s.postTick = make([]int64, n)
 		s.wholeTick = make([]int64, n)
 		s.touchTick = make([]int64, n)
@@ -297,11 +305,11 @@ func (s *Solver) Solve(ctx context.Context) error {
 		seeds = slices.Clone(s.order)
 		s.last = nil
 	}
-	s.resetIncremental(n, g.pending)
+	s.resetIncremental(n, g.reflagged)
 	if incremental {
 		s.hubsGrown(g.grownHubs)
 	}
-	g.grownHubs = nil
+	g.grownHubs, g.reflagged = nil, nil
 	// Narrowing may have lowered what hubs passed on since their targets
 	// were last pushed: start every Solve with no memory of it.
 	s.hubVals = nil
@@ -329,8 +337,9 @@ func (s *Solver) Solve(ctx context.Context) error {
 					continue // a hub (no state)
 				}
 				s.stats.Evaluations++
+				prev := s.last[id]
 				nv := s.eval(g.node(id))
-				if !nv.leq(s.state(id)) {
+				if !nv.leqAfter(s.state(id), prev) {
 					bad = append(bad, id)
 					// (ascend's joinAfter needs a state above the last
 					// evaluation: evaluate this one in full next time)
@@ -357,8 +366,9 @@ func (s *Solver) Solve(ctx context.Context) error {
 			}
 			s.stats.Evaluations++
 			old := s.state(id)
+			prev := s.last[id]
 			nv := s.eval(g.node(id))
-			if s.isHead[id] && nv.leq(old) {
+			if s.isHead[id] && nv.leqAfter(old, prev) {
 				nv = old.narrow(nv)
 			}
 			if !nv.equal(old) {
@@ -485,6 +495,17 @@ func (s *Solver) set(id int32, st *State) {
 	old, oldPost := s.states[id], s.posts[id]
 	s.states[id] = st
 	s.posts[id] = nil
+	if int(id) < len(s.g.prog.Locs) {
+		// (before bump, which may ask for the new post)
+		base := oldPost // a post of old, or else of a state whose touched cells old shares
+		if base == nil {
+			base = s.basePosts[id]
+		}
+		s.basePosts[id] = nil
+		if base != nil && s.touchedIdentical(id, old, st) {
+			s.basePosts[id] = base
+		}
+	}
 	s.tick++
 	s.truthClock++
 	s.postTick[id] = s.truthClock
@@ -682,9 +703,13 @@ func (s *Solver) touched(id int32) []bool {
 }
 
 // resetIncremental sizes the tables of evalIncr for n nodes and forgets
-// the last evaluation of the locations in pending (their edges changed:
-// new ones, or an existing edge's AlsoInterference flag).
-func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
+// the last evaluation of the locations in reflagged (an existing edge's
+// AlsoInterference flag changed what it means). A location that only got
+// new edges keeps it: registerOut marks the new edges, so the next
+// evaluation recomputes the cells they carry (from all their edges) and
+// reuses the others, as for a changed source (on umem.c the targets of
+// new edges, evaluated afresh, were a quarter of the solver's time).
+func (s *Solver) resetIncremental(n int, reflagged []*cfg.Loc) {
 	for len(s.changed) < n {
 		s.changed = append(s.changed, 0)
 	}
@@ -707,7 +732,7 @@ func (s *Solver) resetIncremental(n int, pending []*cfg.Loc) {
 	for len(s.last) < n {
 		s.last = append(s.last, nil)
 	}
-	for _, l := range pending {
+	for _, l := range reflagged {
 		s.last[l.ID] = nil
 	}
 	s.registerOut(n)
@@ -725,7 +750,14 @@ type outEdge struct{ dst, k, srcIdx int32 }
 // registerOut lists the edges added since the last call in their sources'
 // out lists (edges are only appended to a node's list between rebuilds,
 // which start the tables afresh), and sizes the per-node dirtiness tables
-// for n nodes.
+// for n nodes. A new edge into a location with a last evaluation is
+// marked (mark) as one whose value changed: evalIncr then recomputes its
+// cell (its control reachability for a control edge) from all the
+// location's edges of that cell, exactly what evalFull computes for it;
+// a cell with no new and no marked edge has the same edges carrying the
+// same values as at the last evaluation, whose value evalIncr reuses.
+// (A new edge rebuilds the location's edgeIndex, dropping its cells'
+// trees of partial joins: they are built again over all edges.)
 func (s *Solver) registerOut(n int) {
 	g := s.g
 	for len(s.out) < n {
@@ -799,6 +831,9 @@ func (s *Solver) registerOut(n int) {
 				}
 			}
 			s.out[u] = append(s.out[u], o)
+			if s.last[d] != nil {
+				s.mark(o)
+			}
 		}
 		s.outN[d] = int32(len(edges))
 	}
@@ -1200,6 +1235,84 @@ func (s *Solver) computePost(u *cfg.Loc) *post {
 	if st.bottom {
 		return &post{bottom: true}
 	}
+	if base := s.basePosts[u.ID]; base != nil {
+		s.basePosts[u.ID] = nil
+		p := s.derivePost(u, st, base)
+		s.stats.PostsDerived++
+		if checkIncremental {
+			if full := s.fullPost(u, st); !postEqual(full, p) || !slices.Equal(full.cells, p.cells) {
+				panic(fmt.Sprintf("dfg: the post of location %d derived from an earlier one differs from the one computed", u.ID))
+			}
+		}
+		return p
+	}
+	return s.fullPost(u, st)
+}
+
+// touchedIdentical reports whether the states old and st of location id
+// (neither ⊥, both over In(id)) hold the very same value objects in every
+// cell act(id) touches (reads or writes: touched).
+func (s *Solver) touchedIdentical(id int32, old, st *State) bool {
+	in := s.g.in[id]
+	if old == nil || old.bottom || st.bottom || len(old.vals) != len(in) || len(st.vals) != len(in) ||
+		len(old.cells) != len(in) || len(st.cells) != len(in) {
+		return false
+	}
+	if len(in) > 0 && &old.cells[0] != &st.cells[0] && !slices.Equal(old.cells, st.cells) {
+		return false
+	}
+	if _, ok := s.g.node(id).Act.(*cfg.InitGlobals); ok {
+		return false // (its post never shares the state's values: keep computePost's)
+	}
+	for i, t := range s.touched(id) {
+		if t && old.vals[i] != st.vals[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// derivePost is computePost's result for location u in state st, given
+// base, its post in an earlier state whose touched cells held the very
+// objects st's do (touchedIdentical, checked by set at each replacement
+// since). Exact: fullPost evaluates act(u) on a frame over the touched
+// cells only (uses ∪ mod; those outside In(u) get their type's box),
+// and the action is a function of the frame's value (frame holds no
+// other state), so the post's ⊥-ness, its values of touched cells
+// (keepIdentical compares with the same objects) and its cells (In(u) ∪
+// mod) are base's; every other cell of the post is passed through from
+// the state unchanged (it is in In(u), not in mod). CHORUS_CHECK_INCREMENTAL
+// compares with fullPost. (umem.c: most states change in cells their
+// location only passes through, yet the whole action was evaluated again.)
+func (s *Solver) derivePost(u *cfg.Loc, st *State, base *post) *post {
+	if base.bottom {
+		return &post{bottom: true}
+	}
+	touch := s.touched(int32(u.ID))
+	cells := base.cells
+	if len(cells) == len(st.cells) {
+		cells = st.cells // (fullPost shares the state's list then)
+	}
+	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
+	j := 0
+	for i, c := range cells {
+		for j < len(st.cells) && st.cells[j] < c {
+			j++
+		}
+		if j < len(st.cells) && st.cells[j] == c && !touch[j] {
+			p.vals[i] = st.vals[j]
+		} else {
+			p.vals[i] = base.vals[i]
+		}
+	}
+	if len(cells) == len(st.cells) && (len(cells) == 0 || &cells[0] == &st.cells[0]) && slices.Equal(p.vals, st.vals) {
+		p.vals = st.vals // as fullPost
+	}
+	return p
+}
+
+// fullPost computes the post of location u (not a hub) in state st (not ⊥).
+func (s *Solver) fullPost(u *cfg.Loc, st *State) *post {
 	g := s.g
 	mod := g.mod[u.ID]
 	cells := st.cells // (shared when it has every cell of mod: read only)
