@@ -489,6 +489,7 @@ func frontendConfig(opts Options) (cc.Config, error) {
 	conf.ExpansionLimit = maxExpansion
 	conf.FS = hostFS{}
 	conf.FSOnly = true
+	conf.PragmaHandler = rejectPragmaPack
 	return conf, nil
 }
 
