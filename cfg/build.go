@@ -489,6 +489,7 @@ func frontendConfig(opts Options) (cc.Config, error) {
 	conf.ExpansionLimit = maxExpansion
 	conf.FS = hostFS{}
 	conf.FSOnly = true
+	conf.PragmaHandler = rejectPragmaPack
 	return conf, nil
 }
 
@@ -498,7 +499,7 @@ func frontendConfig(opts Options) (cc.Config, error) {
 func unitSources(conf cc.Config, opts Options, filename string, src []byte) []cc.Source {
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: conf.Predefined},
-		{Name: "<builtin>", Value: cc.Builtin},
+		{Name: "<builtin>", Value: cc.Builtin + typedAtomicBuiltins},
 	}
 	if len(opts.ForcedIncludes) > 0 {
 		var b strings.Builder
@@ -509,6 +510,32 @@ func unitSources(conf cc.Config, opts Options, filename string, src []byte) []cc
 	}
 	return append(sources, cc.Source{Name: filename, Value: src})
 }
+
+// typedAtomicBuiltins gives the value results of GCC's generic atomic
+// builtins *p's type for cc, which types an implicitly declared builtin as
+// int: __sync_add_and_fetch(&l, 1) + 1 on a long was an int sum (the
+// upper bits lost: a wrong proof). Each macro casts the builtin's call to
+// __typeof__(*(p)) (not evaluated: p's side effects happen once); a macro
+// does not expand inside its own expansion, so the call is the builtin's
+// (builtins.go lowers its value with *p's type already).
+var typedAtomicBuiltins = func() string {
+	var b strings.Builder
+	b.WriteString("\n")
+	for _, n := range []string{"add", "sub", "and", "or", "xor", "nand"} {
+		for _, f := range []string{"__sync_fetch_and_%s", "__sync_%s_and_fetch"} {
+			name := fmt.Sprintf(f, n)
+			fmt.Fprintf(&b, "#define %s(p, ...) ((__typeof__(*(p)))%s((p), __VA_ARGS__))\n", name, name)
+		}
+		for _, f := range []string{"__atomic_fetch_%s", "__atomic_%s_fetch"} {
+			name := fmt.Sprintf(f, n)
+			fmt.Fprintf(&b, "#define %s(p, ...) ((__typeof__(*(p)))%s((p), __VA_ARGS__))\n", name, name)
+		}
+	}
+	for _, name := range []string{"__sync_val_compare_and_swap", "__sync_lock_test_and_set", "__atomic_load_n", "__atomic_exchange_n"} {
+		fmt.Fprintf(&b, "#define %s(p, ...) ((__typeof__(*(p)))%s((p), __VA_ARGS__))\n", name, name)
+	}
+	return b.String()
+}()
 
 // absDir is the search directory of absolute include names: cc joins
 // "/x/y.h" to it as absDir+"/x/y.h", which hostFS opens as "/x/y.h".

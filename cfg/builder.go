@@ -18,19 +18,21 @@ type builder struct {
 	file    string
 	maxLocs int
 
-	funcs      map[string]*cc.FunctionDefinition // defined functions by name
-	funcDecls  map[string]*cc.Declarator         // some declarator of every function
-	globals    map[string]*storage               // file-scope variables by name
-	statics    map[*cc.Declarator]*storage       // block-scope statics
-	funcObjs   map[string]*Object
-	addrTaken  map[string]bool // functions whose address is taken
-	strObjs    map[string]*Object
-	objInfo    map[*Object]*objInfo
-	unknownObj *Object
-	specific   *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
-	vaArgObj   *Object       // the slots va_arg reads (libc.go vaArg)
-	setjmps    []*setjmpSite // nonzero returns of setjmp (libc.go)
-	tlsRegs    []*Var        // per-template registers of thread-locals (tls.go)
+	funcs     map[string]*cc.FunctionDefinition // defined functions by name
+	funcDecls map[string]*cc.Declarator         // some declarator of every function
+	globals   map[string]*storage               // file-scope variables by name
+	statics   map[*cc.Declarator]*storage       // block-scope statics
+	funcObjs  map[string]*Object
+	addrTaken map[string]bool // functions whose address is taken
+	strObjs   map[string]*Object
+	objInfo   map[*Object]*objInfo
+	// layoutChecked: aggregate types checkLayout has seen (packed.go).
+	layoutChecked map[cc.Type]bool
+	unknownObj    *Object
+	specific      *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
+	vaArgObj      *Object       // the slots va_arg reads (libc.go vaArg)
+	setjmps       []*setjmpSite // nonzero returns of setjmp (libc.go)
+	tlsRegs       []*Var        // per-template registers of thread-locals (tls.go)
 
 	// Thread templates.
 	templateOf map[string]*Template

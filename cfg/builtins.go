@@ -451,7 +451,16 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		}
 		return b.castTo(vals[i], et)
 	}
+	// res converts a result to the call's type. cc types these generic
+	// builtins as implicitly declared (int), but GCC gives a value result
+	// (the old or new *p) the type of *p: __sync_add_and_fetch on a long
+	// returned its sum truncated to 32 bits (a wrong proof). Value results
+	// keep et; build.go's typedAtomicBuiltins casts the call to *p's type
+	// for cc, so the context converts them as GCC does.
 	res := func(v Expr) Expr {
+		if v != nil && v.ExprType() == et && et.Bits != 0 {
+			return v
+		}
 		if st, ok := b.scalarType(rt); ok && v != nil {
 			return b.castTo(v, st)
 		}
@@ -514,11 +523,21 @@ func (b *builder) atomicBuiltin(name string, x *cc.PostfixExpression, vals []Exp
 		if !ok {
 			b.fail("unsupported builtin %s", name)
 		}
-		// GCC defines these to wrap (two's complement): no overflow check.
-		var nv Expr = &Binary{Op: op, X: &VarRef{Var: old}, Y: val(1), Type: et}
-		if nand {
-			nv = &Unary{Op: BitNot, X: nv, Type: et}
+		// GCC (and C11 7.17.7.5 for atomic_fetch_*) defines these to wrap
+		// (two's complement): no overflow check, and a signed operation is
+		// done in the unsigned type of its width and converted back (a
+		// signed Binary is one whose overflow stops the execution: the
+		// analysis clamps it, so _Atomic signed char c = 127;
+		// atomic_fetch_add(&c, 1) made the rest unreachable).
+		opType := et
+		if et.Kind == IntType && et.Signed {
+			opType.Signed = false
 		}
+		var nv Expr = &Binary{Op: op, X: b.castTo(&VarRef{Var: old}, opType), Y: b.castTo(val(1), opType), Type: opType}
+		if nand {
+			nv = &Unary{Op: BitNot, X: nv, Type: opType}
+		}
+		nv = b.castTo(nv, et)
 		nt := b.temp(et)
 		b.emit(&Assign{Dst: &VarRef{Var: nt}, Src: nv})
 		b.emit(&Assign{Dst: cell(), Src: &VarRef{Var: nt}})

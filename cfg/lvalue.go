@@ -179,12 +179,16 @@ func (b *builder) lvalue(e cc.ExpressionNode) lval {
 			if f == nil {
 				b.fail("unresolved field")
 			}
+			b.checkLayout(x.PostfixExpression.Type())
 			base := b.aggAddr(x.PostfixExpression)
 			return lval{addr: b.addOff(base, f.Offset()), ctype: f.Type(), field: bitField(f)}
 		case cc.PostfixExpressionPSelect:
 			f := x.Field()
 			if f == nil {
 				b.fail("unresolved field")
+			}
+			if pt, ok := x.PostfixExpression.Type().(*cc.PointerType); ok {
+				b.checkLayout(pt.Elem())
 			}
 			base := b.rvalue(x.PostfixExpression)
 			return lval{addr: b.addOff(base, f.Offset()), ctype: f.Type(), field: bitField(f)}

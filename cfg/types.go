@@ -105,6 +105,7 @@ const maxLeaves = 4096
 
 // layout computes the leaves of type t (nil: none, the object is a blob).
 func (b *builder) layout(t cc.Type) []leaf {
+	b.checkLayout(t)
 	var out []leaf
 	ok := b.leaves(t, 0, false, "", &out, 0)
 	if !ok || len(out) > maxLeaves {

@@ -1,0 +1,148 @@
+package cfg
+
+import (
+	"fmt"
+	"strconv"
+
+	"modernc.org/cc/v4"
+)
+
+// Packed layouts. modernc.org/cc/v4 records __attribute__((packed)) on a
+// struct or union but lays the type out naturally, so its member offsets,
+// size and alignment can differ from gcc's: a packed struct { char c; int
+// i; } has i at offset 1 and size 5 in gcc's binary, at 4 and 8 in cc's
+// types. Reading such a member at cc's offset reads bytes gcc's code never
+// wrote there, and sizeof, array strides and object bounds are off, so an
+// analysis on cc's layout can prove checks that fail (gccdiff found
+// sizeof s != 5 proven). checkLayout rejects (as unsupported) any struct
+// or union whose gcc layout differs from cc's; packed types whose natural
+// layout already is gcc's (every member aligned, no padding: common in
+// kernel headers) are kept.
+
+// checkLayout fails when gcc lays out t (a struct or union, possibly packed
+// or holding packed members) differently from cc. Results are memoised per
+// type.
+func (b *builder) checkLayout(t cc.Type) {
+	if b.layoutChecked == nil {
+		b.layoutChecked = map[cc.Type]bool{}
+	}
+	if _, done := b.layoutChecked[t]; done {
+		return
+	}
+	b.layoutChecked[t] = true
+	if _, ok := gccLayoutMatches(t, 0); !ok {
+		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", t)
+	}
+}
+
+// isPacked reports whether an aggregate type carries the packed attribute.
+func isPacked(t cc.Type) bool {
+	a := t.Attributes()
+	return a != nil && (a.IsAttrSet("packed") || a.IsAttrSet("__packed__"))
+}
+
+// gccLayoutMatches reports gcc's alignment of t and whether gcc's layout of
+// t (member offsets and size, recursively) is cc's. A type without packing
+// inside is cc's by construction; a packed one is recomputed with gcc's
+// rules (members of a packed type, and members whose type is packed, align
+// to 1 unless an aligned attribute asks for more). Bit-fields inside a
+// packed layout are not recomputed: such a type does not match.
+func gccLayoutMatches(t cc.Type, depth int) (align int64, ok bool) {
+	if depth > 64 {
+		return 0, false
+	}
+	switch x := t.(type) {
+	case *cc.ArrayType:
+		return gccLayoutMatches(x.Elem(), depth+1)
+	case *cc.StructType, *cc.UnionType:
+	default:
+		return int64(max(t.Align(), 1)), true
+	}
+	packed := isPacked(t)
+	var fields []*cc.Field
+	for i := 0; ; i++ {
+		var f *cc.Field
+		switch x := t.(type) {
+		case *cc.StructType:
+			f = x.FieldByIndex(i)
+		case *cc.UnionType:
+			f = x.FieldByIndex(i)
+		}
+		if f == nil {
+			break
+		}
+		fields = append(fields, f)
+	}
+	// First the members' own layouts and whether anything is packed.
+	ok = true
+	hasPacking, hasBitfield := packed, false
+	aligns := make([]int64, len(fields))
+	for i, f := range fields {
+		fa, fok := gccLayoutMatches(f.Type(), depth+1)
+		ok = ok && fok
+		if natural := int64(max(f.Type().Align(), 1)); fa != natural {
+			hasPacking = true
+		}
+		if packed || isPacked(f.Type()) {
+			// A packed member (the attribute on the member itself) aligns to 1.
+			fa = 1
+			hasPacking = true
+		}
+		if a := f.Type().Attributes(); a != nil && a.Aligned() > fa {
+			fa = a.Aligned()
+		}
+		aligns[i] = fa
+		hasBitfield = hasBitfield || f.IsBitfield()
+	}
+	if !hasPacking {
+		// No packing anywhere inside: cc's layout is gcc's (bit-fields
+		// included).
+		return int64(max(t.Align(), 1)), ok
+	}
+	if hasBitfield {
+		return 1, false // packed bit-fields: not recomputed
+	}
+	maxAlign := int64(1)
+	off := int64(0)
+	for i, f := range fields {
+		if f.IsFlexibleArrayMember() {
+			continue
+		}
+		fa := aligns[i]
+		want := int64(0)
+		if t.Kind() == cc.Struct {
+			want = (off + fa - 1) / fa * fa
+		}
+		if want != f.Offset() {
+			ok = false
+		}
+		off = max(off, want+f.Type().Size())
+		maxAlign = max(maxAlign, fa)
+	}
+	if a := t.Attributes(); a != nil && a.Aligned() > maxAlign {
+		maxAlign = a.Aligned()
+	}
+	if size := (off + maxAlign - 1) / maxAlign * maxAlign; size != t.Size() {
+		ok = false
+	}
+	return maxAlign, ok
+}
+
+// rejectPragmaPack is the frontend's pragma handler: cc ignores #pragma
+// pack, so a struct defined under pack(N) would get its natural layout
+// while gcc packs it (pack(1): struct { char c; int i; } of size 5, i at
+// 1). A pack with an alignment below 16 (which no scalar member of an
+// x86 struct exceeds but long double and __int128) is rejected as
+// unsupported; pack(), push and pop alone change nothing. Other pragmas
+// are ignored, as cc does without a handler.
+func rejectPragmaPack(toks []cc.Token) error {
+	if len(toks) == 0 || toks[0].SrcStr() != "pack" {
+		return nil
+	}
+	for _, t := range toks[1:] {
+		if n, err := strconv.ParseInt(t.SrcStr(), 0, 64); err == nil && n < 16 {
+			return fmt.Errorf("%v: unsupported: #pragma pack(%d): packed struct layouts are not modelled", t.Position(), n)
+		}
+	}
+	return nil
+}

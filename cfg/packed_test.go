@@ -1,0 +1,50 @@
+package cfg
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestPackedLayouts: a struct or union gcc lays out differently from cc
+// (which ignores __attribute__((packed))) is rejected; a packed type whose
+// natural layout already is gcc's is lowered. Each rejected layout was
+// checked against gcc (offsetof/sizeof).
+func TestPackedLayouts(t *testing.T) {
+	rejected := []string{
+		// gcc: i at 1, size 5 (cc: 4, 8)
+		"struct __attribute__((packed)) p { char c; int i; };\nint main(void) { struct p s = {1, 2}; return s.i; }",
+		// only the size differs: gcc 28, cc 32 (sizeof, strides, bounds)
+		"struct p { int a; char h[8]; long long f; int l; } __attribute__((__packed__));\nint main(void) { struct p s = {1}; return s.a; }",
+		// a packed member type aligns to 1 inside an unpacked struct: v at 1
+		"typedef union { unsigned u; } __attribute__((packed)) un;\nstruct q { char c; un v; };\nint main(void) { struct q x = {1, {3}}; return x.v.u; }",
+		// packed bit-fields are not recomputed
+		"struct __attribute__((packed)) p { char a; int b : 4; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		// packed and aligned(4): b at 1, size 4
+		"struct __attribute__((packed, aligned(4))) p { char a; short b; char c; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		// #pragma pack, which cc ignores
+		"#pragma pack(push, 1)\nstruct p { char c; int i; };\n#pragma pack(pop)\nint main(void) { struct p s = {1, 2}; return s.i; }",
+		"#pragma pack(2)\nstruct p { char c; int i; };\nint main(void) { return 0; }",
+		// through a pointer only
+		"struct __attribute__((packed)) p { char c; int i; };\nint f(struct p *q) { return q->i; }\nint main(void) { char b[8] = {0}; return f((struct p *)b); }",
+	}
+	for _, src := range rejected {
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported:") || !strings.Contains(e.Error(), "packed") {
+			t.Errorf("%q: got %v, want an unsupported packed layout error", src, err)
+		}
+	}
+	accepted := []string{
+		"struct __attribute__((packed)) p { int a; int b; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		"typedef union { unsigned u; } __attribute__((packed)) un;\nint main(void) { un x = {3}; return x.u; }",
+		"struct p { char a; int b; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		"struct p { int a : 3; int b; char c; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		"#pragma pack(push)\n#pragma pack(pop)\n#pragma once\nstruct p { char c; int i; };\nint main(void) { struct p s = {1, 2}; return s.i; }",
+	}
+	for _, src := range accepted {
+		if _, err := Build("test.c", []byte(src), Options{DataModel: LP64}); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
