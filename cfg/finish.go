@@ -31,6 +31,7 @@ func (b *builder) finish() {
 	}
 	b.bodyMods()
 	b.sortAssumptions()
+	b.cellInits() // initcells.go
 }
 
 // forDerefs calls fn for every Deref in the action of l.

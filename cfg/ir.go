@@ -170,6 +170,11 @@ type Var struct {
 	// many-instance code reachable by others): the analysis must use
 	// weak updates on them. Non-summary cells are strongly updatable.
 	Summary bool
+	// InitCell is what the instances of a summary cell of a GlobalObject
+	// or StringObject hold before the program runs, read off the object's
+	// C type (initcells.go); nil for other cells, whose bytes are
+	// [Offset, Offset+size) of Mem.Init.
+	InitCell *CellInit
 
 	// ThreadLocal marks a global register declared _Thread_local or
 	// __thread: each thread has its own copy, starting at Init. The
@@ -215,6 +220,15 @@ type Object struct {
 	// the interpreter treat it as one shared object (more behaviours),
 	// so executions of the interpreter may not be C executions.
 	ThreadLocal bool
+}
+
+// CellInit is the initial contents of the instances of a summary cell:
+// the join of Values, any value of the cell's type when Any, and 0 when
+// Zero.
+type CellInit struct {
+	Values []Expr // initializers of whole instances, of the cell's type
+	Any    bool   // an initializer overlaps an instance partly or with another type
+	Zero   bool   // some byte of some instance has no initializer: it holds 0
 }
 
 // InitValue is one initialized scalar inside an object.

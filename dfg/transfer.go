@@ -234,11 +234,28 @@ func evalClosed(dom domains.Domain, e cfg.Expr) domains.Interval {
 // objectInit computes the initial value of a memory cell x of a global or
 // string object from Object.Init.
 func objectInit(dom domains.Domain, x *cfg.Var) domains.Interval {
+	if ci := x.InitCell; ci != nil {
+		// A summary cell's instances interleave with other cells' (the
+		// fields of an array of structs): cfg read which initializers are
+		// its instances' off the C type (cfg/initcells.go).
+		acc := botIv
+		for _, v := range ci.Values {
+			acc = ivJoin(acc, wrapIv(evalClosed(dom, v), x.Type))
+		}
+		if ci.Any {
+			acc = ivJoin(acc, typeRange(x.Type))
+		}
+		if ci.Zero {
+			acc = ivJoin(acc, point(0))
+		}
+		return acc
+	}
 	obj := x.Mem
 	size := max(x.Type.Size(), 1)
 	lo, hi := x.Offset, x.Offset+size // bytes the cell stands for
 	if x.Summary {
-		// The summary stands for the bytes up to the next cell, else to
+		// A summary cell without InitCell (a blob: the object's layout is
+		// not known) stands for the bytes up to the next cell, else to
 		// the object's end. When another cell starts where it does (union
 		// members) its extent is not known: the whole object (joining more
 		// initial values is sound; an empty extent gave no value at all).

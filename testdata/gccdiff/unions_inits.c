@@ -1,7 +1,8 @@
 // Unions, struct copies, arrays of structs, nested aggregates, compound
-// literals, designated initialisers, zero-initialised statics. (Global
-// arrays of structs with initializers get wrong proofs, dfg objectInit:
-// kept out until that is fixed.)
+// literals, designated initialisers, zero-initialised statics. The global
+// arrays of structs with initializers (gpts, gt, gz, gnest, sget) caught a
+// wrong proof: a summary cell's initial value came from the bytes up to the
+// next cell, i.e. t[*].x saw t[0].x only (fixed by cfg/initcells.go).
 #include <assert.h>
 #include <string.h>
 #include <stdint.h>
@@ -19,9 +20,22 @@ static char zs[5];
 static struct nest zn;
 struct rect gr = {.b.y = 4, .a = {1, 2}, .tag = {'x'}};
 int gv[6] = {[4] = 1, 2, [1] = 3};
+struct pt gpts[3] = {[2].y = 9, [0] = {7}};
+struct pt gt[3] = {{1, 2}, {3, 4}, {5, 6}};
+struct pt gz[3] = {{7}};
+struct { struct pt p[2]; int z; } gnest = {{{1, 2}, {3, 4}}, 5};
+union wide gw[2] = {{.q = 0x0102030405060708ULL}, {.q = 0}};
+int sget(int i) { static struct pt s[2] = {{1, 2}, {3, 4}}; return s[i].x; }
 struct pt mk(int x, int y) { struct pt p = {x, y}; return p; }
 struct arr bump(struct arr a) { a.v[3]++; return a; }
 int main(void) {
+  { assert(gpts[2].y == 9 && gpts[2].x == 0 && gpts[0].x == 7 && gpts[0].y == 0 && gpts[1].x == 0); } // probe
+  { assert(gt[1].x == 3 && gt[2].y == 6); } // probe
+  { int i = 1; assert(gt[i].x == 3 && gt[i].y == 4); } // probe
+  { assert(gz[1].x == 0 && gz[0].x == 7 && gz[2].y == 0); } // probe
+  { int i = 1; assert(gnest.p[i].x == 3 && gnest.z == 5); } // probe
+  { assert(gw[0].w[1] == 0x0506 && gw[1].b[3] == 0 && gw[0].b[0] == 8); } // probe
+  { assert(sget(1) == 3 && sget(0) == 1); } // probe
   { union fi u; u.f = 1.0f; assert(u.u == 0x3f800000u); } // probe
   { union fi u; u.u = 0x40000000u; assert(u.f == 2.0f); } // probe
   { union di u; u.d = -2.0; assert(u.u == 0xc000000000000000ULL && u.h[1] < 0); } // probe
