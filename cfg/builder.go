@@ -28,6 +28,12 @@ type builder struct {
 	objInfo   map[*Object]*objInfo
 	// layoutChecked: aggregate types checkLayout has seen (packed.go).
 	layoutChecked map[cc.Type]bool
+	// packedDecls: the declarators of members packed by an attribute of
+	// their own; packedScanned: the units' declarations were scanned for
+	// them (packed.go packedMembers).
+	packedDecls   map[*cc.Declarator]bool
+	packedScanned bool
+	structDefs    []*cc.StructOrUnionSpecifier
 	unknownObj    *Object
 	specific      *Var          // pthread_{get,set}specific's values (libc.go threadSpecific)
 	vaArgObj      *Object       // the slots va_arg reads (libc.go vaArg)
@@ -564,6 +570,7 @@ func (b *builder) collect() {
 	for u, ast := range b.asts {
 		b.collectUnit(u, ast)
 	}
+	b.packedMembers() // every struct's layout is gcc's (packed.go)
 	b.findAddrTakenFuncs()
 }
 
@@ -780,6 +787,10 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			if n.Case == cc.PrimaryExpressionIdent {
 				idents = append(idents, n)
 			}
+		case *cc.StructDeclaration:
+			b.noteStructDeclaration(n) // packed.go
+		case *cc.StructOrUnionSpecifier:
+			b.noteStructDefinition(n)
 		case *cc.UnaryExpression:
 			if n.Case == cc.UnaryExpressionAddrof {
 				if id := baseIdent(n.CastExpression); id != "" {

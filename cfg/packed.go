@@ -30,7 +30,7 @@ func (b *builder) checkLayout(t cc.Type) {
 		return
 	}
 	b.layoutChecked[t] = true
-	if _, ok := gccLayoutMatches(t, 0); !ok {
+	if _, ok := gccLayoutMatches(t, 0, b.packedMembers()); !ok {
 		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", t)
 	}
 }
@@ -47,13 +47,16 @@ func isPacked(t cc.Type) bool {
 // rules (members of a packed type, and members whose type is packed, align
 // to 1 unless an aligned attribute asks for more). Bit-fields inside a
 // packed layout are not recomputed: such a type does not match.
-func gccLayoutMatches(t cc.Type, depth int) (align int64, ok bool) {
+//
+// packedMembers holds the declarators of members packed by an attribute of
+// their own (builder.packedMembers).
+func gccLayoutMatches(t cc.Type, depth int, packedMembers map[*cc.Declarator]bool) (align int64, ok bool) {
 	if depth > 64 {
 		return 0, false
 	}
 	switch x := t.(type) {
 	case *cc.ArrayType:
-		return gccLayoutMatches(x.Elem(), depth+1)
+		return gccLayoutMatches(x.Elem(), depth+1, packedMembers)
 	case *cc.StructType, *cc.UnionType:
 	default:
 		return int64(max(t.Align(), 1)), true
@@ -78,12 +81,12 @@ func gccLayoutMatches(t cc.Type, depth int) (align int64, ok bool) {
 	hasPacking, hasBitfield := packed, false
 	aligns := make([]int64, len(fields))
 	for i, f := range fields {
-		fa, fok := gccLayoutMatches(f.Type(), depth+1)
+		fa, fok := gccLayoutMatches(f.Type(), depth+1, packedMembers)
 		ok = ok && fok
 		if natural := int64(max(f.Type().Align(), 1)); fa != natural {
 			hasPacking = true
 		}
-		if packed || isPacked(f.Type()) {
+		if packed || isPacked(f.Type()) || f.Declarator() != nil && packedMembers[f.Declarator()] {
 			// A packed member (the attribute on the member itself) aligns to 1.
 			fa = 1
 			hasPacking = true
@@ -145,4 +148,107 @@ func rejectPragmaPack(toks []cc.Token) error {
 		}
 	}
 	return nil
+}
+
+// Packed members. A packed attribute on a member (int i
+// __attribute__((packed)), or before its type) aligns that member to 1 in
+// gcc, but cc keeps no trace of it on the field: struct { char c; int i
+// __attribute__((packed)); } has size 5 in gcc's binary and 8 in cc's
+// types (sizeof != 5 was proven). packedMembers finds the declarators of
+// such members in the struct definitions of every unit, so that
+// gccLayoutMatches treats them as packed. It walks the declaration
+// specifiers of every file-scope declaration and function definition
+// (where struct definitions sit) and, for struct definitions inside
+// function bodies or initialisers, the walk unitUsesOf makes anyway
+// (noteStructDeclaration). A packed member without a declarator (an
+// anonymous struct or union member) cannot be told from its field, so it
+// makes the unit unsupported.
+//
+// Every struct or union the units define is checked here too, not only
+// those of objects and member accesses (checkLayout): cc folds sizeof,
+// _Alignof and offsetof of a type into constants, so sizeof(struct u) of
+// a packed struct u no object has was cc's 8, not gcc's 5, and
+// sizeof(struct u) != 5 was proven. A unit defining a struct gcc lays out
+// differently is unsupported, whether or not it uses it.
+func (b *builder) packedMembers() map[*cc.Declarator]bool {
+	if b.packedScanned {
+		return b.packedDecls
+	}
+	b.packedScanned = true
+	visit := func(n cc.Node) {
+		switch n := n.(type) {
+		case *cc.StructDeclaration:
+			b.noteStructDeclaration(n)
+		case *cc.StructOrUnionSpecifier:
+			b.noteStructDefinition(n)
+		}
+	}
+	for _, ast := range b.asts {
+		for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+			ed := tu.ExternalDeclaration
+			switch {
+			case ed == nil:
+			case ed.Declaration != nil:
+				walkAST(ed.Declaration.DeclarationSpecifiers, visit)
+			case ed.FunctionDefinition != nil:
+				walkAST(ed.FunctionDefinition.DeclarationSpecifiers, visit)
+			}
+		}
+		b.unitUsesOf(ast) // struct definitions in bodies and initialisers
+	}
+	for _, def := range b.structDefs {
+		if _, ok := gccLayoutMatches(def.Type(), 0, b.packedDecls); !ok {
+			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", def.Type())
+		}
+	}
+	b.structDefs = nil
+	return b.packedDecls
+}
+
+// noteStructDefinition records a struct or union specifier with a body
+// for packedMembers' check.
+func (b *builder) noteStructDefinition(n *cc.StructOrUnionSpecifier) {
+	if n.StructDeclarationList != nil {
+		b.structDefs = append(b.structDefs, n)
+	}
+}
+
+// noteStructDeclaration records the declarators of member declaration d
+// when d carries a packed attribute of its own (packedMembers).
+func (b *builder) noteStructDeclaration(d *cc.StructDeclaration) {
+	packed := attributesPack(d.AttributeSpecifierList)
+	for l := d.SpecifierQualifierList; l != nil && !packed; l = l.SpecifierQualifierList {
+		packed = attributesPack(l.AttributeSpecifierList)
+	}
+	if !packed {
+		return
+	}
+	if d.StructDeclaratorList == nil {
+		b.failAt(d, "unsupported: a packed anonymous member: its layout is not modelled")
+	}
+	if b.packedDecls == nil {
+		b.packedDecls = map[*cc.Declarator]bool{}
+	}
+	for l := d.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
+		if sd := l.StructDeclarator; sd != nil && sd.Declarator != nil {
+			b.packedDecls[sd.Declarator] = true
+		}
+	}
+}
+
+// attributesPack reports whether an attribute list names packed.
+func attributesPack(l *cc.AttributeSpecifierList) bool {
+	for ; l != nil; l = l.AttributeSpecifierList {
+		if l.AttributeSpecifier == nil {
+			continue
+		}
+		for v := l.AttributeSpecifier.AttributeValueList; v != nil; v = v.AttributeValueList {
+			if av := v.AttributeValue; av != nil {
+				if name := av.Token.SrcStr(); name == "packed" || name == "__packed__" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -25,6 +25,15 @@ func TestPackedLayouts(t *testing.T) {
 		// #pragma pack, which cc ignores
 		"#pragma pack(push, 1)\nstruct p { char c; int i; };\n#pragma pack(pop)\nint main(void) { struct p s = {1, 2}; return s.i; }",
 		"#pragma pack(2)\nstruct p { char c; int i; };\nint main(void) { return 0; }",
+		// a packed member (the attribute on the member, after or before
+		// it): i at 1, size 5 in gcc; at file scope and in a function
+		"struct p { char c; int i __attribute__((packed)); };\nint main(void) { struct p s = {1, 2}; return s.i; }",
+		"struct p { char c; __attribute__((__packed__)) int i; };\nint main(void) { struct p s = {1, 2}; return s.i; }",
+		"int main(void) { struct l { char c; int i __attribute__((packed)); } v = {1, 2}; return v.i; }",
+		// only sizeof of the type, which cc folds into a constant (no
+		// object, no member access): gcc 5, cc 8
+		"struct u { char c; int i; } __attribute__((packed));\nint main(void) { return sizeof(struct u) == 5; }",
+		"struct s { char c; int i __attribute__((packed)); };\nint main(void) { return sizeof(struct s); }",
 		// through a pointer only
 		"struct __attribute__((packed)) p { char c; int i; };\nint f(struct p *q) { return q->i; }\nint main(void) { char b[8] = {0}; return f((struct p *)b); }",
 	}
@@ -39,6 +48,9 @@ func TestPackedLayouts(t *testing.T) {
 		"struct __attribute__((packed)) p { int a; int b; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
 		"typedef union { unsigned u; } __attribute__((packed)) un;\nint main(void) { un x = {3}; return x.u; }",
 		"struct p { char a; int b; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
+		// packed members already at their natural offsets (toshiba.c's
+		// registers)
+		"struct r { unsigned a; unsigned b __attribute__((__packed__)); unsigned c __attribute__((__packed__)); };\nint main(void) { struct r s = {1, 2, 3}; return s.c; }",
 		"struct p { int a : 3; int b; char c; };\nint main(void) { struct p s = {1, 2}; return s.b; }",
 		"#pragma pack(push)\n#pragma pack(pop)\n#pragma once\nstruct p { char c; int i; };\nint main(void) { struct p s = {1, 2}; return s.i; }",
 	}
