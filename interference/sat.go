@@ -52,8 +52,9 @@ type satChecker struct {
 	Witnessed int
 	// noWitness sends the queries witness would decide to Z3 (the
 	// tests compare the two).
-	noWitness bool
-	Unknown   int // queries Z3 could not decide (counted satisfiable)
+	noWitness  bool
+	Unknown    int   // queries Z3 could not decide (counted satisfiable)
+	LastGiveUp error // why Z3 last could not decide (for the tests' logs)
 }
 
 func newSatChecker(conds []*Condition, timeoutMS uint) *satChecker {
@@ -232,6 +233,7 @@ func (s *satChecker) ask(lits []Literal) bool {
 	if err != nil {
 		// Unknown or a binding error: never conclude unsat from it.
 		s.Unknown++
+		s.LastGiveUp = err
 		return true
 	}
 	return sat
