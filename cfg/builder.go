@@ -792,6 +792,7 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 		case *cc.StructOrUnionSpecifier:
 			b.noteStructDefinition(n)
 		case *cc.UnaryExpression:
+			b.checkAlignof(n) // packed.go
 			if n.Case == cc.UnaryExpressionAddrof {
 				if id := baseIdent(n.CastExpression); id != "" {
 					u.addrOf[id] = true

@@ -181,6 +181,14 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 			b.noteStructDeclaration(n)
 		case *cc.StructOrUnionSpecifier:
 			b.noteStructDefinition(n)
+		case *cc.UnaryExpression:
+			// enum constants, member array sizes. Not the -m32
+			// __alignof__(type) rule: glibc's max_align_t (stddef.h)
+			// has aligned(__alignof__(long long)) members, and every
+			// -m32 unit including it would be unsupported.
+			if n.Case == cc.UnaryExpressionAlignofExpr {
+				b.checkAlignof(n)
+			}
 		}
 	}
 	for _, ast := range b.asts {
@@ -251,4 +259,41 @@ func attributesPack(l *cc.AttributeSpecifierList) bool {
 		}
 	}
 	return false
+}
+
+// checkAlignof makes the unit unsupported where gcc's alignof differs from
+// the value cc folds into every enclosing constant expression (so no
+// lowering of the operator alone could correct it):
+//   - alignof of an expression (GNU): gcc answers the alignment of the
+//     object it designates (a variable's declared alignment, which gcc
+//     -m32 raises to 8 for a long long; a member's field alignment; an
+//     array's element alignment), cc that of the expression's decayed
+//     type: __alignof__(buf) of char buf[64] is 1 in gcc's binary and 8
+//     in cc, and __alignof__(buf) != 1 was proven;
+//   - GNU __alignof__(type) under ILP32 of an 8-byte integer or double
+//     (under any arrays): gcc -m32 answers the preferred alignment 8,
+//     _Alignof and cc the ABI's 4; __alignof__(long long) != 8 was proven.
+//
+// C11 _Alignof(type) and every LP64 alignof of a type are cc's values.
+// The unit walk reaches function bodies and initialisers (and, for
+// alignof of an expression, file-scope declaration specifiers), not the
+// declarators of declarations without initialisers (typedef char
+// t[__alignof__(long long)]) nor, for the -m32 rule, file-scope enum
+// constants and aligned attributes of members: a known gap.
+func (b *builder) checkAlignof(x *cc.UnaryExpression) {
+	switch x.Case {
+	case cc.UnaryExpressionAlignofExpr:
+		b.failAt(x, "unsupported: alignof of an expression (gcc answers the alignment of the object, not of its type)")
+	case cc.UnaryExpressionAlignofType:
+		if b.model != ILP32 || x.TypeName == nil || x.Token.SrcStr() == "_Alignof" {
+			return
+		}
+		t := x.TypeName.Type()
+		for t != nil && t.Kind() == cc.Array {
+			t = t.(*cc.ArrayType).Elem()
+		}
+		if t != nil && t.Size() == 8 && (cc.IsIntegerType(t) || cc.IsFloatingPointType(t)) {
+			b.failAt(x, "unsupported: __alignof__ of an 8-byte scalar with -m32 (gcc answers its preferred alignment 8, not the ABI's 4)")
+		}
+	}
 }

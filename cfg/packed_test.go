@@ -60,3 +60,43 @@ func TestPackedLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignofGCC: where gcc's alignof differs from the constant cc folds
+// (alignof of an expression; __alignof__ of an 8-byte scalar with -m32),
+// the unit is unsupported; the found wrong proofs were
+// assert(__alignof__(buf) != 1) for char buf[64] and, with -m32,
+// assert(__alignof__(long long) != 8). The values that agree stay.
+func TestAlignofGCC(t *testing.T) {
+	rejected := []struct {
+		model DataModel
+		src   string
+	}{
+		{LP64, "char buf[64];\nint main(void) { return __alignof__(buf) != 1; }"},
+		{LP64, "struct s { long long x; } v;\nint main(void) { return _Alignof(v.x); }"},
+		{LP64, "enum { A = __alignof__(\"ab\") };\nint main(void) { return A; }"},
+		{ILP32, "int main(void) { return __alignof__(long long) != 8; }"},
+		{ILP32, "int main(void) { int k = __alignof(double[2]) + 1; return k; }"},
+		{ILP32, "int main(void) { enum { A = __alignof__(unsigned long long) }; return A; }"},
+	}
+	for _, r := range rejected {
+		_, err := Build("test.c", []byte(r.src), Options{DataModel: r.model})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported:") || !strings.Contains(e.Error(), "alignof") {
+			t.Errorf("%v %q: got %v, want an unsupported alignof error", r.model, r.src, err)
+		}
+	}
+	accepted := []struct {
+		model DataModel
+		src   string
+	}{
+		{LP64, "int main(void) { return __alignof__(long long) != 8; }"},
+		{ILP32, "int main(void) { return _Alignof(long long) != 4; }"},
+		{ILP32, "#include <stddef.h>\nint main(void) { return sizeof(size_t); }"},
+		{ILP32, "struct s { long long x; };\nint main(void) { return __alignof__(struct s) + __alignof__(int) + __alignof__(long double); }"},
+	}
+	for _, r := range accepted {
+		if _, err := Build("test.c", []byte(r.src), Options{DataModel: r.model}); err != nil {
+			t.Errorf("%v %q: %v", r.model, r.src, err)
+		}
+	}
+}
