@@ -31,7 +31,7 @@ func (b *builder) checkLayout(t cc.Type) {
 	}
 	b.layoutChecked[t] = true
 	if _, ok := gccLayoutMatches(t, 0, b.packedMembers()); !ok {
-		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", t)
+		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", t)
 	}
 }
 
@@ -98,8 +98,13 @@ func gccLayoutMatches(t cc.Type, depth int, packedMembers map[*cc.Declarator]boo
 		hasBitfield = hasBitfield || f.IsBitfield()
 	}
 	if !hasPacking {
-		// No packing anywhere inside: cc's layout is gcc's (bit-fields
-		// included).
+		if hasBitfield {
+			// cc's bit-field allocation is not gcc's everywhere:
+			// struct { char c; unsigned a : 4; } has size 4 in gcc's
+			// binary, 8 in cc, and sizeof != 4 was proven.
+			return gccBitfieldLayoutMatches(t, fields, aligns, ok)
+		}
+		// No packing and no bit-field inside: cc's layout is gcc's.
 		return int64(max(t.Align(), 1)), ok
 	}
 	if hasBitfield {
@@ -206,7 +211,7 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 	}
 	for _, def := range b.structDefs {
 		if _, ok := gccLayoutMatches(def.Type(), 0, b.packedDecls); !ok {
-			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", def.Type())
+			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", def.Type())
 		}
 	}
 	b.structDefs = nil
@@ -296,4 +301,77 @@ func (b *builder) checkAlignof(x *cc.UnaryExpression) {
 			b.failAt(x, "unsupported: __alignof__ of an 8-byte scalar with -m32 (gcc answers its preferred alignment 8, not the ABI's 4)")
 		}
 	}
+}
+
+// gccBitfieldLayoutMatches recomputes the layout of an unpacked struct or
+// union with bit-fields by gcc's x86 rules (PCC_BITFIELD_TYPE_MATTERS,
+// gcc's stor-layout.c place_field) and reports gcc's alignment of t and
+// whether every member's bit position and the size are cc's. A bit-field
+// sits at the next free bit unless it would span more units of its type's
+// alignment than its type has, then at the next such unit; a zero-width
+// bit-field moves to the next unit of its type's alignment; named
+// bit-fields raise the aggregate's alignment to their type's (unnamed
+// ones do not); other members start at the next byte their alignment
+// allows. aligns are gcc's alignments of the members' types
+// (gccLayoutMatches). A member this does not model (an aligned attribute
+// on the member itself) shows as a mismatch: unsupported, never wrong.
+func gccBitfieldLayoutMatches(t cc.Type, fields []*cc.Field, aligns []int64, ok bool) (int64, bool) {
+	isUnion := t.Kind() == cc.Union
+	maxAlign := int64(1)
+	end := int64(0) // first free bit
+	for i, f := range fields {
+		ta := aligns[i] * 8
+		pos := int64(0)
+		switch {
+		case f.IsFlexibleArrayMember():
+			if !isUnion {
+				pos = (end + ta - 1) / ta * ta
+			}
+			if f.Offset()*8 != pos {
+				ok = false
+			}
+			maxAlign = max(maxAlign, aligns[i])
+			continue
+		case !f.IsBitfield():
+			if !isUnion {
+				pos = (end + ta - 1) / ta * ta
+			}
+			if f.Offset()*8 != pos {
+				ok = false
+			}
+			end = max(end, pos+f.Type().Size()*8)
+			maxAlign = max(maxAlign, aligns[i])
+			continue
+		}
+		w := f.ValueBits()
+		if w == 0 {
+			if !isUnion {
+				end = (end + ta - 1) / ta * ta
+			}
+			continue
+		}
+		if !isUnion {
+			pos = end
+			// excess_unit_span: the units of ta the field touches
+			// from the start of the unit it begins in.
+			if (pos%ta+w+ta-1)/ta > f.Type().Size()*8/ta {
+				pos = (pos + ta - 1) / ta * ta
+			}
+		}
+		if f.Offset()*8+int64(f.OffsetBits()) != pos {
+			ok = false
+		}
+		end = max(end, pos+w)
+		if f.Name() != "" {
+			maxAlign = max(maxAlign, aligns[i])
+		}
+	}
+	if a := t.Attributes(); a != nil && a.Aligned() > maxAlign {
+		maxAlign = a.Aligned()
+	}
+	size := ((end+7)/8 + maxAlign - 1) / maxAlign * maxAlign
+	if size != t.Size() || maxAlign != int64(max(t.Align(), 1)) {
+		ok = false
+	}
+	return maxAlign, ok
 }

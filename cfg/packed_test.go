@@ -100,3 +100,50 @@ func TestAlignofGCC(t *testing.T) {
 		}
 	}
 }
+
+// TestBitfieldLayouts: unpacked structs with bit-fields whose gcc layout
+// (checked against gcc's binaries by hand: sizes, offsets and the byte a
+// bit-field's bits land in) is not cc's are unsupported; those cc lays out
+// as gcc does stay. sizeof(struct { char c; unsigned a : 4; }) != 4 was
+// proven (cc: 8).
+func TestBitfieldLayouts(t *testing.T) {
+	rejected := []string{
+		"struct b { char c; unsigned a : 4; };",                  // gcc: a in byte 1, size 4 (cc 8)
+		"struct b { unsigned long long a : 40; char c; };",       // gcc: c at 5, size 8 (cc 8, 16)
+		"struct b { char c; unsigned a : 4; unsigned b : 28; };", // gcc: a at bit 8
+		"struct b { char c; unsigned long long a : 20; };",       // gcc: size 8 (cc 16)
+	}
+	accepted := []string{
+		"struct b { short s; unsigned a : 20; };",
+		"struct b { unsigned a : 1; };",
+		"struct b { char c; int : 0; char d; };",
+		"struct b { char a : 3; char b : 6; };",
+		"struct b { unsigned a : 31; unsigned b : 2; };",
+		"struct b { char c[3]; unsigned a : 9; };",
+		"struct b { int i; unsigned short a : 5; char c; };",
+		"struct b { unsigned long long a : 33; unsigned b : 31; };",
+		"struct b { _Bool f : 1; char c; };",
+		"struct b { char c; short a : 9; };",
+		"union b { unsigned long long a : 5; char c; };",
+	}
+	for _, model := range []DataModel{LP64, ILP32} {
+		for _, def := range rejected {
+			src := def + "\nint main(void) { struct b x = {0}; return sizeof x; }"
+			_, err := Build("test.c", []byte(src), Options{DataModel: model})
+			var e *Error
+			if !errors.As(err, &e) || !strings.Contains(e.Error(), "laid out differently") {
+				t.Errorf("%v %q: got %v, want an unsupported layout error", model, def, err)
+			}
+		}
+		for _, def := range accepted {
+			kind := "struct"
+			if strings.HasPrefix(def, "union") {
+				kind = "union"
+			}
+			src := def + "\nint main(void) { " + kind + " b x = {0}; return sizeof x; }"
+			if _, err := Build("test.c", []byte(src), Options{DataModel: model}); err != nil {
+				t.Errorf("%v %q: %v", model, def, err)
+			}
+		}
+	}
+}
