@@ -375,3 +375,36 @@ func gccBitfieldLayoutMatches(t cc.Type, fields []*cc.Field, aligns []int64, ok 
 	}
 	return maxAlign, ok
 }
+
+// checkWideBitfieldOperand makes the unit unsupported where an operand of
+// +, -, *, << or unary - or ~ (op) is a bit-field of a type wider than int
+// that is at least as wide as int and narrower than its type (unsigned
+// long long a : 40). gcc computes such operations in the bit-field's own
+// width: x.a + 1 is 0 for x.a == 0xffffffffff and x.a << 1 drops bit 39,
+// while the IR computes in the declared type (x.a + 1 == 2^40: (x.a << 1)
+// != 0 was proven). Narrower bit-fields promote to int in gcc too; the
+// other operators cannot carry a w-bit value past w bits; a compound
+// assignment or ++ stores back into the field, which wraps anyway.
+func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
+	for {
+		p, ok := e.(*cc.PrimaryExpression)
+		if !ok || p.Case != cc.PrimaryExpressionExpr {
+			break
+		}
+		e = p.ExpressionList
+		if l, ok := e.(*cc.ExpressionList); ok && l.ExpressionList == nil {
+			e = l.AssignmentExpression
+		}
+	}
+	pe, ok := e.(*cc.PostfixExpression)
+	if !ok || pe.Case != cc.PostfixExpressionSelect && pe.Case != cc.PostfixExpressionPSelect {
+		return
+	}
+	f := pe.Field()
+	if f == nil || !f.IsBitfield() {
+		return
+	}
+	if size := f.Type().Size(); size > 4 && f.ValueBits() >= 32 && f.ValueBits() < size*8 {
+		b.failAt(op, "unsupported: arithmetic on a %d-bit bit-field of a wider type (gcc computes it in %d bits)", f.ValueBits(), f.ValueBits())
+	}
+}

@@ -147,3 +147,29 @@ func TestBitfieldLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestWideBitfieldArithmetic: gcc computes +, -, *, << and unary - and ~
+// on a bit-field of a type wider than int in the bit-field's own width
+// (x.a + 1 == 0 for unsigned long long a : 40 at its maximum), the IR in
+// the declared type: (x.a << 1) != 0 was proven. Such units are
+// unsupported; narrow bit-fields (promoted to int by gcc too), full-width
+// ones, and the operators that cannot exceed the width stay.
+func TestWideBitfieldArithmetic(t *testing.T) {
+	def := "struct s { unsigned long long a : 40; long long b : 33; unsigned long long c : 20; unsigned long long d : 64; } x;\n"
+	rejected := []string{"x.a + 1", "2 * (x.a)", "x.a << 1", "~x.a", "-x.b", "1 - x.b"}
+	accepted := []string{"x.c + 1", "x.d * 2", "x.a & 3", "x.a >> 1", "x.a / 3", "x.a++", "x.a += 5", "(unsigned long long)x.a + 1"}
+	for _, e := range rejected {
+		src := def + "int main(void) { unsigned long long y = " + e + "; return y != 0; }"
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var ce *Error
+		if !errors.As(err, &ce) || !strings.Contains(ce.Error(), "bit-field of a wider type") {
+			t.Errorf("%q: got %v, want an unsupported wide bit-field error", e, err)
+		}
+	}
+	for _, e := range accepted {
+		src := def + "int main(void) { unsigned long long y = " + e + "; return y != 0; }"
+		if _, err := Build("test.c", []byte(src), Options{DataModel: LP64}); err != nil {
+			t.Errorf("%q: %v", e, err)
+		}
+	}
+}

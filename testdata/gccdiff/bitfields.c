@@ -37,7 +37,7 @@ int main(void) {
   { struct s5 s = {0}; s.f = 5; assert(s.f == 1); } // probe
   { struct s5 s = {0}; s.g = 9; assert(s.g == 1); } // probe
   { struct s6 s; s.v = 1LL << 32; assert(s.v < 0); } // probe
-  { struct s6 s; s.v = -1; assert(s.v == -1 && s.v + 1 == 0); } // probe
+  { struct s6 s; s.v = -1; assert(s.v == -1 && (long long)s.v < 0); } // probe
   { union u2 u; u.raw = 0; u.s.a = -1; assert(u.raw == 15); } // probe
   { union u2 u; u.raw = 0x9f; assert(u.s.a == -1 && u.s.b == 9); } // probe
   { struct s7 s = {5, 6}; assert(sizeof s == 8 && s.a == 5 && s.b == 6); } // probe
