@@ -386,16 +386,7 @@ func gccBitfieldLayoutMatches(t cc.Type, fields []*cc.Field, aligns []int64, ok 
 // other operators cannot carry a w-bit value past w bits; a compound
 // assignment or ++ stores back into the field, which wraps anyway.
 func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
-	for {
-		p, ok := e.(*cc.PrimaryExpression)
-		if !ok || p.Case != cc.PrimaryExpressionExpr {
-			break
-		}
-		e = p.ExpressionList
-		if l, ok := e.(*cc.ExpressionList); ok && l.ExpressionList == nil {
-			e = l.AssignmentExpression
-		}
-	}
+	e = stripParens(e)
 	pe, ok := e.(*cc.PostfixExpression)
 	if !ok || pe.Case != cc.PostfixExpressionSelect && pe.Case != cc.PostfixExpressionPSelect {
 		return
@@ -407,4 +398,24 @@ func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
 	if size := f.Type().Size(); size > 4 && f.ValueBits() >= 32 && f.ValueBits() < size*8 {
 		b.failAt(op, "unsupported: arithmetic on a %d-bit bit-field of a wider type (gcc computes it in %d bits)", f.ValueBits(), f.ValueBits())
 	}
+}
+
+// designatesFunction reports whether e (an operand of sizeof, where cc
+// gives it its decayed pointer type) is a function: a function's name or
+// *p of a function pointer p.
+func designatesFunction(e cc.ExpressionNode) bool {
+	switch x := stripParens(e).(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			d, ok := x.ResolvedTo().(*cc.Declarator)
+			return ok && d.Type() != nil && d.Type().Kind() == cc.Function
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref && x.CastExpression != nil {
+			if p, ok := x.CastExpression.Type().(*cc.PointerType); ok {
+				return p.Elem() != nil && p.Elem().Kind() == cc.Function
+			}
+		}
+	}
+	return false
 }
