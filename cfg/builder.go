@@ -793,12 +793,6 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			b.noteStructDefinition(n)
 		case *cc.UnaryExpression:
 			b.checkAlignof(n) // packed.go
-			if n.Case == cc.UnaryExpressionSizeofExpr && designatesFunction(n.UnaryExpression) {
-				// GNU sizeof of a function is 1; cc answers the
-				// decayed pointer's 8 and folds it into every
-				// enclosing constant (sizeof(f) != 1 was proven).
-				b.failAt(n, "unsupported: sizeof of a function")
-			}
 			if n.Case == cc.UnaryExpressionMinus || n.Case == cc.UnaryExpressionCpl {
 				b.checkWideBitfieldOperand(n, n.CastExpression) // packed.go
 			}

@@ -22,22 +22,3 @@ func TestInt128Unsupported(t *testing.T) {
 		}
 	}
 }
-
-// TestSizeofFunctionUnsupported: gcc's sizeof of a function is 1, cc's 8,
-// and sizeof(f) != 1 was proven.
-func TestSizeofFunctionUnsupported(t *testing.T) {
-	for _, src := range []string{
-		"void f(void) {}\nint main(void) { return sizeof(f) != 1; }",
-		"void f(void) {}\nint main(void) { void (*p)(void) = f; return sizeof *p; }",
-	} {
-		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
-		var e *Error
-		if !errors.As(err, &e) || !strings.Contains(e.Error(), "sizeof of a function") {
-			t.Errorf("%q: got %v, want an unsupported sizeof of a function error", src, err)
-		}
-	}
-	ok := "void f(void) {}\nint main(void) { void (*p)(void) = f; return sizeof(p) != 8; }"
-	if _, err := Build("test.c", []byte(ok), Options{DataModel: LP64}); err != nil {
-		t.Errorf("sizeof of a function pointer: %v", err)
-	}
-}

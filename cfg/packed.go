@@ -399,23 +399,3 @@ func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
 		b.failAt(op, "unsupported: arithmetic on a %d-bit bit-field of a wider type (gcc computes it in %d bits)", f.ValueBits(), f.ValueBits())
 	}
 }
-
-// designatesFunction reports whether e (an operand of sizeof, where cc
-// gives it its decayed pointer type) is a function: a function's name or
-// *p of a function pointer p.
-func designatesFunction(e cc.ExpressionNode) bool {
-	switch x := stripParens(e).(type) {
-	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionIdent {
-			d, ok := x.ResolvedTo().(*cc.Declarator)
-			return ok && d.Type() != nil && d.Type().Kind() == cc.Function
-		}
-	case *cc.UnaryExpression:
-		if x.Case == cc.UnaryExpressionDeref && x.CastExpression != nil {
-			if p, ok := x.CastExpression.Type().(*cc.PointerType); ok {
-				return p.Elem() != nil && p.Elem().Kind() == cc.Function
-			}
-		}
-	}
-	return false
-}

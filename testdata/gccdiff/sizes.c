@@ -2,7 +2,7 @@
 // zero-length and flexible arrays, bit-field layouts cc shares with gcc,
 // aligned members, enums, case ranges, _Generic, VLA sizeof. Found here:
 // bit-field layouts (struct { char c; unsigned a : 4; }), arithmetic on
-// wide bit-fields, __int128, sizeof of a function: now unsupported (cfg).
+// wide bit-fields, __int128: now unsupported (cfg).
 #include <assert.h>
 #include <stddef.h>
 #include <stdbool.h>
