@@ -792,11 +792,27 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 		case *cc.StructOrUnionSpecifier:
 			b.noteStructDefinition(n)
 		case *cc.UnaryExpression:
+			b.checkAlignof(n) // packed.go
+			if n.Case == cc.UnaryExpressionMinus || n.Case == cc.UnaryExpressionCpl {
+				b.checkWideBitfieldOperand(n, n.CastExpression) // packed.go
+			}
 			if n.Case == cc.UnaryExpressionAddrof {
 				if id := baseIdent(n.CastExpression); id != "" {
 					u.addrOf[id] = true
 					u.noteAddrOf(n.CastExpression)
 				}
+			}
+		case *cc.AdditiveExpression:
+			b.checkWideBitfieldOperand(n, n.AdditiveExpression)
+			b.checkWideBitfieldOperand(n, n.MultiplicativeExpression)
+		case *cc.MultiplicativeExpression:
+			if n.Case == cc.MultiplicativeExpressionMul {
+				b.checkWideBitfieldOperand(n, n.MultiplicativeExpression)
+				b.checkWideBitfieldOperand(n, n.CastExpression)
+			}
+		case *cc.ShiftExpression:
+			if n.Case == cc.ShiftExpressionLsh {
+				b.checkWideBitfieldOperand(n, n.ShiftExpression)
 			}
 		}
 	}

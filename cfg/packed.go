@@ -31,7 +31,7 @@ func (b *builder) checkLayout(t cc.Type) {
 	}
 	b.layoutChecked[t] = true
 	if _, ok := gccLayoutMatches(t, 0, b.packedMembers()); !ok {
-		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", t)
+		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", t)
 	}
 }
 
@@ -98,8 +98,13 @@ func gccLayoutMatches(t cc.Type, depth int, packedMembers map[*cc.Declarator]boo
 		hasBitfield = hasBitfield || f.IsBitfield()
 	}
 	if !hasPacking {
-		// No packing anywhere inside: cc's layout is gcc's (bit-fields
-		// included).
+		if hasBitfield {
+			// cc's bit-field allocation is not gcc's everywhere:
+			// struct { char c; unsigned a : 4; } has size 4 in gcc's
+			// binary, 8 in cc, and sizeof != 4 was proven.
+			return gccBitfieldLayoutMatches(t, fields, aligns, ok)
+		}
+		// No packing and no bit-field inside: cc's layout is gcc's.
 		return int64(max(t.Align(), 1)), ok
 	}
 	if hasBitfield {
@@ -181,6 +186,14 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 			b.noteStructDeclaration(n)
 		case *cc.StructOrUnionSpecifier:
 			b.noteStructDefinition(n)
+		case *cc.UnaryExpression:
+			// enum constants, member array sizes. Not the -m32
+			// __alignof__(type) rule: glibc's max_align_t (stddef.h)
+			// has aligned(__alignof__(long long)) members, and every
+			// -m32 unit including it would be unsupported.
+			if n.Case == cc.UnaryExpressionAlignofExpr {
+				b.checkAlignof(n)
+			}
 		}
 	}
 	for _, ast := range b.asts {
@@ -198,7 +211,7 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 	}
 	for _, def := range b.structDefs {
 		if _, ok := gccLayoutMatches(def.Type(), 0, b.packedDecls); !ok {
-			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed))): its member offsets or size are not modelled", def.Type())
+			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", def.Type())
 		}
 	}
 	b.structDefs = nil
@@ -251,4 +264,138 @@ func attributesPack(l *cc.AttributeSpecifierList) bool {
 		}
 	}
 	return false
+}
+
+// checkAlignof makes the unit unsupported where gcc's alignof differs from
+// the value cc folds into every enclosing constant expression (so no
+// lowering of the operator alone could correct it):
+//   - alignof of an expression (GNU): gcc answers the alignment of the
+//     object it designates (a variable's declared alignment, which gcc
+//     -m32 raises to 8 for a long long; a member's field alignment; an
+//     array's element alignment), cc that of the expression's decayed
+//     type: __alignof__(buf) of char buf[64] is 1 in gcc's binary and 8
+//     in cc, and __alignof__(buf) != 1 was proven;
+//   - GNU __alignof__(type) under ILP32 of an 8-byte integer or double
+//     (under any arrays): gcc -m32 answers the preferred alignment 8,
+//     _Alignof and cc the ABI's 4; __alignof__(long long) != 8 was proven.
+//
+// C11 _Alignof(type) and every LP64 alignof of a type are cc's values.
+// The unit walk reaches function bodies and initialisers (and, for
+// alignof of an expression, file-scope declaration specifiers), not the
+// declarators of declarations without initialisers (typedef char
+// t[__alignof__(long long)]) nor, for the -m32 rule, file-scope enum
+// constants and aligned attributes of members: a known gap.
+func (b *builder) checkAlignof(x *cc.UnaryExpression) {
+	switch x.Case {
+	case cc.UnaryExpressionAlignofExpr:
+		b.failAt(x, "unsupported: alignof of an expression (gcc answers the alignment of the object, not of its type)")
+	case cc.UnaryExpressionAlignofType:
+		if b.model != ILP32 || x.TypeName == nil || x.Token.SrcStr() == "_Alignof" {
+			return
+		}
+		t := x.TypeName.Type()
+		for t != nil && t.Kind() == cc.Array {
+			t = t.(*cc.ArrayType).Elem()
+		}
+		if t != nil && t.Size() == 8 && (cc.IsIntegerType(t) || cc.IsFloatingPointType(t)) {
+			b.failAt(x, "unsupported: __alignof__ of an 8-byte scalar with -m32 (gcc answers its preferred alignment 8, not the ABI's 4)")
+		}
+	}
+}
+
+// gccBitfieldLayoutMatches recomputes the layout of an unpacked struct or
+// union with bit-fields by gcc's x86 rules (PCC_BITFIELD_TYPE_MATTERS,
+// gcc's stor-layout.c place_field) and reports gcc's alignment of t and
+// whether every member's bit position and the size are cc's. A bit-field
+// sits at the next free bit unless it would span more units of its type's
+// alignment than its type has, then at the next such unit; a zero-width
+// bit-field moves to the next unit of its type's alignment; named
+// bit-fields raise the aggregate's alignment to their type's (unnamed
+// ones do not); other members start at the next byte their alignment
+// allows. aligns are gcc's alignments of the members' types
+// (gccLayoutMatches). A member this does not model (an aligned attribute
+// on the member itself) shows as a mismatch: unsupported, never wrong.
+func gccBitfieldLayoutMatches(t cc.Type, fields []*cc.Field, aligns []int64, ok bool) (int64, bool) {
+	isUnion := t.Kind() == cc.Union
+	maxAlign := int64(1)
+	end := int64(0) // first free bit
+	for i, f := range fields {
+		ta := aligns[i] * 8
+		pos := int64(0)
+		switch {
+		case f.IsFlexibleArrayMember():
+			if !isUnion {
+				pos = (end + ta - 1) / ta * ta
+			}
+			if f.Offset()*8 != pos {
+				ok = false
+			}
+			maxAlign = max(maxAlign, aligns[i])
+			continue
+		case !f.IsBitfield():
+			if !isUnion {
+				pos = (end + ta - 1) / ta * ta
+			}
+			if f.Offset()*8 != pos {
+				ok = false
+			}
+			end = max(end, pos+f.Type().Size()*8)
+			maxAlign = max(maxAlign, aligns[i])
+			continue
+		}
+		w := f.ValueBits()
+		if w == 0 {
+			if !isUnion {
+				end = (end + ta - 1) / ta * ta
+			}
+			continue
+		}
+		if !isUnion {
+			pos = end
+			// excess_unit_span: the units of ta the field touches
+			// from the start of the unit it begins in.
+			if (pos%ta+w+ta-1)/ta > f.Type().Size()*8/ta {
+				pos = (pos + ta - 1) / ta * ta
+			}
+		}
+		if f.Offset()*8+int64(f.OffsetBits()) != pos {
+			ok = false
+		}
+		end = max(end, pos+w)
+		if f.Name() != "" {
+			maxAlign = max(maxAlign, aligns[i])
+		}
+	}
+	if a := t.Attributes(); a != nil && a.Aligned() > maxAlign {
+		maxAlign = a.Aligned()
+	}
+	size := ((end+7)/8 + maxAlign - 1) / maxAlign * maxAlign
+	if size != t.Size() || maxAlign != int64(max(t.Align(), 1)) {
+		ok = false
+	}
+	return maxAlign, ok
+}
+
+// checkWideBitfieldOperand makes the unit unsupported where an operand of
+// +, -, *, << or unary - or ~ (op) is a bit-field of a type wider than int
+// that is at least as wide as int and narrower than its type (unsigned
+// long long a : 40). gcc computes such operations in the bit-field's own
+// width: x.a + 1 is 0 for x.a == 0xffffffffff and x.a << 1 drops bit 39,
+// while the IR computes in the declared type (x.a + 1 == 2^40: (x.a << 1)
+// != 0 was proven). Narrower bit-fields promote to int in gcc too; the
+// other operators cannot carry a w-bit value past w bits; a compound
+// assignment or ++ stores back into the field, which wraps anyway.
+func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
+	e = stripParens(e)
+	pe, ok := e.(*cc.PostfixExpression)
+	if !ok || pe.Case != cc.PostfixExpressionSelect && pe.Case != cc.PostfixExpressionPSelect {
+		return
+	}
+	f := pe.Field()
+	if f == nil || !f.IsBitfield() {
+		return
+	}
+	if size := f.Type().Size(); size > 4 && f.ValueBits() >= 32 && f.ValueBits() < size*8 {
+		b.failAt(op, "unsupported: arithmetic on a %d-bit bit-field of a wider type (gcc computes it in %d bits)", f.ValueBits(), f.ValueBits())
+	}
 }

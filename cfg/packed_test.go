@@ -60,3 +60,116 @@ func TestPackedLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignofGCC: where gcc's alignof differs from the constant cc folds
+// (alignof of an expression; __alignof__ of an 8-byte scalar with -m32),
+// the unit is unsupported; the found wrong proofs were
+// assert(__alignof__(buf) != 1) for char buf[64] and, with -m32,
+// assert(__alignof__(long long) != 8). The values that agree stay.
+func TestAlignofGCC(t *testing.T) {
+	rejected := []struct {
+		model DataModel
+		src   string
+	}{
+		{LP64, "char buf[64];\nint main(void) { return __alignof__(buf) != 1; }"},
+		{LP64, "struct s { long long x; } v;\nint main(void) { return _Alignof(v.x); }"},
+		{LP64, "enum { A = __alignof__(\"ab\") };\nint main(void) { return A; }"},
+		{ILP32, "int main(void) { return __alignof__(long long) != 8; }"},
+		{ILP32, "int main(void) { int k = __alignof(double[2]) + 1; return k; }"},
+		{ILP32, "int main(void) { enum { A = __alignof__(unsigned long long) }; return A; }"},
+	}
+	for _, r := range rejected {
+		_, err := Build("test.c", []byte(r.src), Options{DataModel: r.model})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported:") || !strings.Contains(e.Error(), "alignof") {
+			t.Errorf("%v %q: got %v, want an unsupported alignof error", r.model, r.src, err)
+		}
+	}
+	accepted := []struct {
+		model DataModel
+		src   string
+	}{
+		{LP64, "int main(void) { return __alignof__(long long) != 8; }"},
+		{ILP32, "int main(void) { return _Alignof(long long) != 4; }"},
+		{ILP32, "#include <stddef.h>\nint main(void) { return sizeof(size_t); }"},
+		{ILP32, "struct s { long long x; };\nint main(void) { return __alignof__(struct s) + __alignof__(int) + __alignof__(long double); }"},
+	}
+	for _, r := range accepted {
+		if _, err := Build("test.c", []byte(r.src), Options{DataModel: r.model}); err != nil {
+			t.Errorf("%v %q: %v", r.model, r.src, err)
+		}
+	}
+}
+
+// TestBitfieldLayouts: unpacked structs with bit-fields whose gcc layout
+// (checked against gcc's binaries by hand: sizes, offsets and the byte a
+// bit-field's bits land in) is not cc's are unsupported; those cc lays out
+// as gcc does stay. sizeof(struct { char c; unsigned a : 4; }) != 4 was
+// proven (cc: 8).
+func TestBitfieldLayouts(t *testing.T) {
+	rejected := []string{
+		"struct b { char c; unsigned a : 4; };",                  // gcc: a in byte 1, size 4 (cc 8)
+		"struct b { unsigned long long a : 40; char c; };",       // gcc: c at 5, size 8 (cc 8, 16)
+		"struct b { char c; unsigned a : 4; unsigned b : 28; };", // gcc: a at bit 8
+		"struct b { char c; unsigned long long a : 20; };",       // gcc: size 8 (cc 16)
+	}
+	accepted := []string{
+		"struct b { short s; unsigned a : 20; };",
+		"struct b { unsigned a : 1; };",
+		"struct b { char c; int : 0; char d; };",
+		"struct b { char a : 3; char b : 6; };",
+		"struct b { unsigned a : 31; unsigned b : 2; };",
+		"struct b { char c[3]; unsigned a : 9; };",
+		"struct b { int i; unsigned short a : 5; char c; };",
+		"struct b { unsigned long long a : 33; unsigned b : 31; };",
+		"struct b { _Bool f : 1; char c; };",
+		"struct b { char c; short a : 9; };",
+		"union b { unsigned long long a : 5; char c; };",
+	}
+	for _, model := range []DataModel{LP64, ILP32} {
+		for _, def := range rejected {
+			src := def + "\nint main(void) { struct b x = {0}; return sizeof x; }"
+			_, err := Build("test.c", []byte(src), Options{DataModel: model})
+			var e *Error
+			if !errors.As(err, &e) || !strings.Contains(e.Error(), "laid out differently") {
+				t.Errorf("%v %q: got %v, want an unsupported layout error", model, def, err)
+			}
+		}
+		for _, def := range accepted {
+			kind := "struct"
+			if strings.HasPrefix(def, "union") {
+				kind = "union"
+			}
+			src := def + "\nint main(void) { " + kind + " b x = {0}; return sizeof x; }"
+			if _, err := Build("test.c", []byte(src), Options{DataModel: model}); err != nil {
+				t.Errorf("%v %q: %v", model, def, err)
+			}
+		}
+	}
+}
+
+// TestWideBitfieldArithmetic: gcc computes +, -, *, << and unary - and ~
+// on a bit-field of a type wider than int in the bit-field's own width
+// (x.a + 1 == 0 for unsigned long long a : 40 at its maximum), the IR in
+// the declared type: (x.a << 1) != 0 was proven. Such units are
+// unsupported; narrow bit-fields (promoted to int by gcc too), full-width
+// ones, and the operators that cannot exceed the width stay.
+func TestWideBitfieldArithmetic(t *testing.T) {
+	def := "struct s { unsigned long long a : 40; long long b : 33; unsigned long long c : 20; unsigned long long d : 64; } x;\n"
+	rejected := []string{"x.a + 1", "2 * (x.a)", "x.a << 1", "~x.a", "-x.b", "1 - x.b"}
+	accepted := []string{"x.c + 1", "x.d * 2", "x.a & 3", "x.a >> 1", "x.a / 3", "x.a++", "x.a += 5", "(unsigned long long)x.a + 1"}
+	for _, e := range rejected {
+		src := def + "int main(void) { unsigned long long y = " + e + "; return y != 0; }"
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var ce *Error
+		if !errors.As(err, &ce) || !strings.Contains(ce.Error(), "bit-field of a wider type") {
+			t.Errorf("%q: got %v, want an unsupported wide bit-field error", e, err)
+		}
+	}
+	for _, e := range accepted {
+		src := def + "int main(void) { unsigned long long y = " + e + "; return y != 0; }"
+		if _, err := Build("test.c", []byte(src), Options{DataModel: LP64}); err != nil {
+			t.Errorf("%q: %v", e, err)
+		}
+	}
+}
