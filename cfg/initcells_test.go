@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -56,19 +57,9 @@ int main(void) { return t[0].x + zeros[0].x + skip[0].x + nest.z + pun[0].w[0] +
 	}
 	for name, w := range want {
 		if g, ok := got[name]; !ok {
-			t.Errorf("%s: no InitCell (cells with one: %v)", name, slices.Sorted(mapKeys(got)))
+			t.Errorf("%s: no InitCell (cells with one: %v)", name, slices.Sorted(maps.Keys(got)))
 		} else if g != w {
 			t.Errorf("%s: InitCell %q, want %q", name, g, w)
-		}
-	}
-}
-
-func mapKeys(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
 		}
 	}
 }

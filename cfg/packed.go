@@ -20,19 +20,29 @@ import (
 // kernel headers) are kept.
 
 // checkLayout fails when gcc lays out t (a struct or union, possibly packed
-// or holding packed members) differently from cc. Results are memoised per
-// type.
+// or holding packed members) differently from cc.
 func (b *builder) checkLayout(t cc.Type) {
+	if b.layoutDiffers(t) {
+		b.fail(layoutDiffersMsg, t)
+	}
+}
+
+// layoutDiffersMsg is the error for a type gcc lays out differently.
+const layoutDiffersMsg = "unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled"
+
+// layoutDiffers reports whether gcc lays out t differently from cc, the
+// first time it is asked about t (memoised per type: a type found to
+// differ has already failed the unit).
+func (b *builder) layoutDiffers(t cc.Type) bool {
 	if b.layoutChecked == nil {
 		b.layoutChecked = map[cc.Type]bool{}
 	}
 	if _, done := b.layoutChecked[t]; done {
-		return
+		return false
 	}
 	b.layoutChecked[t] = true
-	if _, ok := gccLayoutMatches(t, 0, b.packedMembers()); !ok {
-		b.fail("unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", t)
-	}
+	_, ok := gccLayoutMatches(t, 0, b.packedMembers())
+	return !ok
 }
 
 // isPacked reports whether an aggregate type carries the packed attribute.
@@ -210,8 +220,8 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 		b.unitUsesOf(ast) // struct definitions in bodies and initialisers
 	}
 	for _, def := range b.structDefs {
-		if _, ok := gccLayoutMatches(def.Type(), 0, b.packedDecls); !ok {
-			b.failAt(def, "unsupported: %s is laid out differently by gcc (__attribute__((packed)) or bit-fields): its member offsets or size are not modelled", def.Type())
+		if b.layoutDiffers(def.Type()) {
+			b.failAt(def, layoutDiffersMsg, def.Type())
 		}
 	}
 	b.structDefs = nil
