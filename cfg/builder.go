@@ -60,6 +60,7 @@ type builder struct {
 	generic      map[genericKey]*genericInstance
 
 	assumed map[string]bool
+	wideAt  map[string]token.Position // by file:line: where its 128-bit values' havocs sit (wideint.go)
 	depth   int
 
 	names            map[string]int

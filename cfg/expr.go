@@ -154,6 +154,15 @@ func (b *builder) conv(v Expr, from, to cc.Type) Expr {
 	if !ok {
 		return v
 	}
+	if (isWideInt(from) || isWideInt(to)) && (from == nil || from.Kind() != to.Kind()) {
+		// Into or out of 128 bits: any value, but for an exact constant.
+		if k, ok := v.(*Const); ok {
+			if c, ok := b.exactWideConst(k, from, to); ok {
+				return c
+			}
+		}
+		return b.wideValue(nil, to)
+	}
 	if to.Kind() == cc.Bool && (from == nil || from.Kind() != cc.Bool) {
 		if k, ok := v.(*Const); ok {
 			if k.Value != 0 {
@@ -205,7 +214,17 @@ func (b *builder) rvalue(e cc.ExpressionNode) Expr {
 	if e == nil {
 		b.fail("missing expression")
 	}
-	t := e.Type()
+	if t := e.Type(); isWideInt(t) {
+		// Lowered for its side effects and checks; its value is any value
+		// (wideint.go).
+		b.rvalueOf(e, t)
+		return b.wideValue(e, t)
+	}
+	return b.rvalueOf(e, e.Type())
+}
+
+// rvalueOf is rvalue's lowering of e, of C type t.
+func (b *builder) rvalueOf(e cc.ExpressionNode, t cc.Type) Expr {
 	if c := b.constValue(e, t); c != nil {
 		return c
 	}
@@ -323,7 +342,7 @@ func (b *builder) rvalue(e cc.ExpressionNode) Expr {
 
 // constValue folds expressions cc evaluated to a constant.
 func (b *builder) constValue(e cc.ExpressionNode, t cc.Type) Expr {
-	if t == nil || !e.Pure() {
+	if t == nil || !e.Pure() || isWideInt(t) {
 		return nil
 	}
 	st, ok := b.scalarType(t)
@@ -592,7 +611,11 @@ func (b *builder) arithValues(n cc.Node, op BinOp, lv Expr, lt cc.Type, rv Expr,
 	if t.Kind == IntType {
 		b.arithChecks(n, op, x, y, t)
 		if op == Shl || op == Shr {
-			b.shiftCheck(n, y, t)
+			width := t
+			if isWideInt(rt) {
+				width.Bits = 128 // only the count's range (wideint.go)
+			}
+			b.shiftCheck(n, y, width)
 		}
 	}
 	return fold(&Binary{Op: op, X: x, Y: y, Type: t})
@@ -866,6 +889,10 @@ func (b *builder) compare(n cc.Node, op BinOp, l, r cc.ExpressionNode) Expr {
 	ct := cc.UsualArithmeticConversions(lt, rt)
 	if ct == nil {
 		b.failAt(n, "unsupported comparison operands %v, %v", lt, rt)
+	}
+	if isWideInt(ct) {
+		// Two 64-bit unknowns would still decide x < INT64_MIN.
+		return b.wideTruth(n)
 	}
 	return fold(&Binary{Op: op, X: b.conv(lv, lt, ct), Y: b.conv(rv, rt, ct), Type: Bool})
 }

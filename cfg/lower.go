@@ -442,14 +442,21 @@ func (b *builder) switchStmt(ss *cc.SelectionStatement) {
 			def = ls
 		case cc.LabeledStatementCaseLabel:
 			c := b.constOf(ls.ConstantExpression, vt)
-			t, f := b.branch(&Binary{Op: Eq, X: v, Y: c, Type: Bool})
+			var match Expr = &Binary{Op: Eq, X: v, Y: c, Type: Bool}
+			if isWideInt(ct) {
+				match = b.wideTruth(ls) // wideint.go
+			}
+			t, f := b.branch(match)
 			b.cur = t
 			b.jumpTo(l)
 			b.cur = f
 		case cc.LabeledStatementRange:
 			lo := b.constOf(ls.ConstantExpression, vt)
 			hi := b.constOf(ls.ConstantExpression2, vt)
-			c := &Binary{Op: LAnd, X: &Binary{Op: Le, X: lo, Y: v, Type: Bool}, Y: &Binary{Op: Le, X: v, Y: hi, Type: Bool}, Type: Bool}
+			var c Expr = &Binary{Op: LAnd, X: &Binary{Op: Le, X: lo, Y: v, Type: Bool}, Y: &Binary{Op: Le, X: v, Y: hi, Type: Bool}, Type: Bool}
+			if isWideInt(ct) {
+				c = b.wideTruth(ls)
+			}
 			t, f := b.branch(c)
 			b.cur = t
 			b.jumpTo(l)
@@ -792,6 +799,13 @@ func (b *builder) staticInit(s *storage, in *cc.Initializer) {
 // literals, plus or minus a constant).
 func (b *builder) constInit(e cc.ExpressionNode, t cc.Type) Expr {
 	st := b.mustScalar(t)
+	if isWideInt(t) {
+		// Never read as this type: a 128-bit register's reads are any
+		// value, and an object holding one is a blob whose cells this
+		// 64-bit entry only overlaps (wideint.go). cc folds no 128-bit
+		// constant.
+		return &Const{Type: st}
+	}
 	if v, ok := intValue(e.Value()); ok && st.Kind != FloatType {
 		return &Const{Type: st, Value: wrap(v, st)}
 	}

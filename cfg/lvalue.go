@@ -372,6 +372,9 @@ func (b *builder) load(lv lval) Expr {
 		}
 		return lv.addr
 	}
+	if isWideInt(t) && lv.field == nil {
+		return b.wideValue(nil, t) // wideint.go
+	}
 	if lv.reg != nil {
 		if lv.reg.Scope == Global {
 			tmp := b.temp(lv.reg.Type)

@@ -32,12 +32,9 @@ func (b *builder) scalarType(t cc.Type) (Type, bool) {
 		}
 		return Type{Kind: IntType, Bits: int(sz * 8), Signed: signed}, true
 	case cc.Int128, cc.UInt128:
-		// Wider than the IR's 64-bit values: modelled as 64-bit, which is
-		// NOT sound (the gcc probes: x = 1ULL << 63; x *= 2 made x == 0
-		// proven for an unsigned __int128, whose value is 2^64). Rejecting
-		// the type instead cost memcached's hash.c (xxhash's 64x64->128
-		// multiply), so until 128-bit values are modelled this stays a
-		// known wrong case (docs/design.md).
+		// The IR's values are 64 bits wide: a 128-bit scalar keeps a 64-bit
+		// IR type, and the builder never reads a 64-bit value as one
+		// (wideint.go: its values, conversions and objects are unknowns).
 		return Type{Kind: IntType, Bits: 64, Signed: t.Kind() == cc.Int128}, true
 	case cc.Float, cc.Float32:
 		return Type{Kind: FloatType, Bits: 32}, true
@@ -136,6 +133,9 @@ func (b *builder) leaves(t cc.Type, off int64, summary bool, name string, out *[
 	if depth > 64 || len(*out) > maxLeaves {
 		return false
 	}
+	if isWideInt(t) {
+		return false // a blob (wideint.go)
+	}
 	if st, ok := b.scalarType(t); ok {
 		*out = append(*out, leaf{off: off, typ: st, summary: summary, name: name})
 		return true
@@ -184,6 +184,9 @@ func (b *builder) fieldLeaves(f *cc.Field, off int64, summary bool, name string,
 		ut := Type{Kind: IntType, Bits: int(f.AccessBytes() * 8)}
 		if ut.Bits == 0 {
 			return true
+		}
+		if ut.Bits > 64 {
+			return false // a 128-bit unit: a blob (wideint.go)
 		}
 		*out = append(*out, leaf{off: off + f.Offset(), typ: ut, summary: summary, name: fname, field: f})
 		return true

@@ -174,6 +174,22 @@ func (b *builder) overflowBuiltin(name string, op BinOp, predicate bool, x *cc.P
 		}
 		t = st
 	}
+	wide := isWideInt(args[0].Type()) || isWideInt(args[1].Type())
+	if predicate {
+		wide = wide || isWideInt(args[2].Type())
+	} else if pt, ok := args[2].Type().Decay().(*cc.PointerType); ok {
+		wide = wide || isWideInt(pt.Elem())
+	}
+	if wide {
+		// A 128-bit operand or result: the result and the flag are any
+		// value (wideint.go).
+		if !predicate {
+			r := b.temp(t)
+			b.emit(&Havoc{Dst: &VarRef{Var: r}})
+			b.emit(&Assign{Dst: &Deref{Addr: vals[2], Type: t}, Src: &VarRef{Var: r}})
+		}
+		return b.wideTruth(x)
+	}
 	snap := func(v Expr) Expr {
 		if _, ok := v.(*Const); ok {
 			return toMath(v)

@@ -2,8 +2,7 @@
 // zero-length and flexible arrays, bit-field layouts cc shares with gcc,
 // aligned members, enums, case ranges, _Generic, VLA sizeof. Found here:
 // bit-field layouts (struct { char c; unsigned a : 4; }), arithmetic on
-// wide bit-fields: now unsupported (cfg); __int128: still modelled as 64 bits
-// (wrong; not probed here).
+// wide bit-fields: now unsupported (cfg); __int128: int128.c.
 #include <assert.h>
 #include <stddef.h>
 #include <stdbool.h>
