@@ -61,7 +61,9 @@ type builder struct {
 
 	assumed map[string]bool
 	wideAt  map[string]token.Position // by file:line: where its 128-bit values' havocs sit (wideint.go)
-	depth   int
+	// modeTypedefs: file-scope typedefs whose mode attribute cc ignores, by name: the message (ignoredattr.go)
+	modeTypedefs map[string]string
+	depth        int
 
 	names            map[string]int
 	addrTakenGlobals map[string]bool

@@ -184,6 +184,7 @@ func (b *builder) localDeclaration(d *cc.Declaration) {
 	if d.Case != cc.DeclarationDecl && d.Case != cc.DeclarationAuto {
 		return // _Static_assert
 	}
+	b.declarationModes(d, false) // ignoredattr.go
 	if d.Case == cc.DeclarationAuto {
 		// __auto_type x = e; (GCC; <stdatomic.h>'s generic macros use
 		// it): x has e's type, which cc gave the declarator.

@@ -213,12 +213,14 @@ func (b *builder) packedMembers() map[*cc.Declarator]bool {
 			case ed == nil:
 			case ed.Declaration != nil:
 				walkAST(ed.Declaration.DeclarationSpecifiers, visit)
+				b.declarationModes(ed.Declaration, true) // ignoredattr.go
 			case ed.FunctionDefinition != nil:
 				walkAST(ed.FunctionDefinition.DeclarationSpecifiers, visit)
 			}
 		}
 		b.unitUsesOf(ast) // struct definitions in bodies and initialisers
 	}
+	b.modeTypedefUses()
 	for _, def := range b.structDefs {
 		if b.layoutDiffers(def.Type()) {
 			b.failAt(def, layoutDiffersMsg, def.Type())
@@ -239,6 +241,7 @@ func (b *builder) noteStructDefinition(n *cc.StructOrUnionSpecifier) {
 // noteStructDeclaration records the declarators of member declaration d
 // when d carries a packed attribute of its own (packedMembers).
 func (b *builder) noteStructDeclaration(d *cc.StructDeclaration) {
+	b.memberModes(d) // ignoredattr.go
 	packed := attributesPack(d.AttributeSpecifierList)
 	for l := d.SpecifierQualifierList; l != nil && !packed; l = l.SpecifierQualifierList {
 		packed = attributesPack(l.AttributeSpecifierList)

@@ -1,0 +1,227 @@
+package cfg
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Attributes cc ignores that change a type's size: mode and packed enums.
+//
+// The machine-mode attribute (GCC): typedef unsigned int u_int8_t
+// __attribute__((__mode__(__QI__))) is a 1-byte type in gcc, which old
+// glibc's <sys/types.h> spells for u_int8_t ... u_int64_t and register_t
+// (and so do many SV-COMP .i files). cc ignores the attribute: the type
+// stays 4 bytes, in every size, layout, conversion and constant cc
+// folds, so no lowering of the uses could repair it (u_int8_t x = 255;
+// x++; x != 0 was proven). Where the mode's size differs from cc's:
+//   - a file-scope typedef makes every unit that names it unsupported
+//     (the headers declare them, the programs rarely use them: none of
+//     the corpus does);
+//   - a block-scope typedef, a variable or a struct member declared so is
+//     unsupported where it is declared.
+// A mode of the type's own size (__SI__ on an int, __word__ on a long
+// under LP64) changes nothing and is accepted. Not looked at: a mode on a
+// function parameter or inside a declarator's parentheses.
+
+// A packed enum (enum e { A, B } __attribute__((packed))) takes the fewest
+// bytes that hold its values in gcc (1 here); cc ignores the attribute and
+// keeps 4 (sizeof(enum e) != 1 was proven). A declaration or member
+// declaration whose specifiers define an enum next to a packed attribute
+// is unsupported. (cc cannot parse the attribute between enum and the tag.)
+
+// modeBytes is the size of a GCC machine mode name (underscores trimmed),
+// 0 when it is not an integer or float mode chorus knows.
+func (b *builder) modeBytes(mode string) int64 {
+	switch strings.Trim(mode, "_") {
+	case "QI", "byte":
+		return 1
+	case "HI":
+		return 2
+	case "SI", "SF":
+		return 4
+	case "DI", "DF":
+		return 8
+	case "TI", "TF":
+		return 16
+	case "word", "pointer", "unwind_word":
+		return int64(b.model.PtrBits() / 8)
+	}
+	return 0
+}
+
+// findModes returns the mode attribute values in the nodes, but for those
+// of nested member lists, parameter lists and statements (which belong to
+// other declarations).
+func findModes(nodes ...cc.Node) []*cc.AttributeValue {
+	var out []*cc.AttributeValue
+	nested := map[*cc.AttributeValue]bool{}
+	markNested := func(n cc.Node) {
+		if av, ok := n.(*cc.AttributeValue); ok {
+			nested[av] = true
+		}
+	}
+	find := func(n cc.Node) {
+		switch x := n.(type) {
+		case *cc.ParameterTypeList, *cc.StructDeclarationList, *cc.CompoundStatement:
+			walkAST(x, markNested) // parents are visited first
+		case *cc.AttributeValue:
+			if name := x.Token.SrcStr(); !nested[x] && (name == "mode" || name == "__mode__") {
+				out = append(out, x)
+			}
+		}
+	}
+	for _, n := range nodes {
+		if n != nil {
+			walkAST(n, find)
+		}
+	}
+	return out
+}
+
+// modeMismatch reports the message for declarator d declared with mode
+// attribute av when gcc's size differs from cc's ("" when they agree).
+func (b *builder) modeMismatch(d *cc.Declarator, av *cc.AttributeValue) string {
+	mode := ""
+	if args := av.ArgumentExpressionList; av.Case == cc.AttributeValueExpr && args != nil && args.AssignmentExpression != nil {
+		mode = strings.TrimSpace(cc.NodeSource(args.AssignmentExpression))
+	}
+	want := b.modeBytes(mode)
+	if d == nil || d.Type() == nil {
+		return ""
+	}
+	got := d.Type().Size()
+	switch {
+	case want == 0:
+		return "unsupported: " + d.Name() + " is declared with __attribute__((mode(" + mode + "))), a machine mode chorus does not know (cc ignores it)"
+	case got != want:
+		return "unsupported: " + d.Name() + " is declared with __attribute__((mode(" + mode + "))): " + itoa(want) + " bytes in gcc, but cc ignores the attribute (" + itoa(got) + " bytes)"
+	}
+	return ""
+}
+
+// declarationModes checks the mode attributes of declaration d: a
+// mismatched typedef at file scope is recorded (b.modeTypedefs), anything
+// else mismatched makes the unit unsupported here.
+func (b *builder) declarationModes(d *cc.Declaration, fileScope bool) {
+	if d == nil || d.Case != cc.DeclarationDecl {
+		return
+	}
+	b.declarationPackedEnum(d)
+	var common []*cc.AttributeValue
+	if d.AttributeSpecifierList != nil {
+		common = findModes(d.DeclarationSpecifiers, d.AttributeSpecifierList)
+	} else {
+		common = findModes(d.DeclarationSpecifiers)
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil {
+			continue
+		}
+		own := findModes(id.Declarator)
+		if id.AttributeSpecifierList != nil {
+			own = append(own, findModes(id.AttributeSpecifierList)...)
+		}
+		for _, av := range append(own, common...) {
+			msg := b.modeMismatch(id.Declarator, av)
+			if msg == "" {
+				continue
+			}
+			if fileScope && id.Declarator.IsTypename() {
+				if b.modeTypedefs == nil {
+					b.modeTypedefs = map[string]string{}
+				}
+				b.modeTypedefs[id.Declarator.Name()] = msg
+				continue
+			}
+			b.failAt(id.Declarator, "%s", msg)
+		}
+	}
+}
+
+// memberModes makes the unit unsupported at a struct member declared with
+// a mismatched mode attribute.
+func (b *builder) memberModes(d *cc.StructDeclaration) {
+	b.memberPackedEnum(d)
+	var common []*cc.AttributeValue
+	if d.AttributeSpecifierList != nil {
+		common = findModes(d.SpecifierQualifierList, d.AttributeSpecifierList)
+	} else {
+		common = findModes(d.SpecifierQualifierList)
+	}
+	for l := d.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
+		sd := l.StructDeclarator
+		if sd == nil || sd.Declarator == nil {
+			continue
+		}
+		for _, av := range append(findModes(sd.Declarator), common...) {
+			if msg := b.modeMismatch(sd.Declarator, av); msg != "" {
+				b.failAt(sd.Declarator, "%s", msg)
+			}
+		}
+	}
+}
+
+// modeTypedefUses makes the unit unsupported at the first use of a
+// file-scope typedef recorded by declarationModes (a full walk, done only
+// when there is one).
+func (b *builder) modeTypedefUses() {
+	if len(b.modeTypedefs) == 0 {
+		return
+	}
+	visit := func(n cc.Node) {
+		if ts, ok := n.(*cc.TypeSpecifier); ok && ts.Case == cc.TypeSpecifierTypeName {
+			if msg, bad := b.modeTypedefs[ts.Token.SrcStr()]; bad {
+				b.failAt(ts, "%s", msg)
+			}
+		}
+	}
+	for _, ast := range b.asts {
+		for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+			if ed := tu.ExternalDeclaration; ed != nil {
+				walkAST(ed, visit)
+			}
+		}
+	}
+}
+
+// packedEnum makes the unit unsupported when the specifier list holding
+// these specifiers defines an enum and names packed.
+func (b *builder) packedEnum(enum *cc.EnumSpecifier, packed bool) {
+	if enum != nil && packed {
+		b.failAt(enum, "unsupported: a packed enum (gcc gives it the fewest bytes that hold its values; cc ignores the attribute)")
+	}
+}
+
+// declarationPackedEnum checks the specifiers of a declaration.
+func (b *builder) declarationPackedEnum(d *cc.Declaration) {
+	var enum *cc.EnumSpecifier
+	packed := attributesPack(d.AttributeSpecifierList)
+	for s := d.DeclarationSpecifiers; s != nil; s = s.DeclarationSpecifiers {
+		packed = packed || attributesPack(s.AttributeSpecifierList)
+		if q := s.TypeQualifier; q != nil {
+			packed = packed || attributesPack(q.AttributeSpecifierList)
+		}
+		if t := s.TypeSpecifier; t != nil && t.EnumSpecifier != nil && t.EnumSpecifier.Case == cc.EnumSpecifierDef {
+			enum = t.EnumSpecifier
+		}
+	}
+	b.packedEnum(enum, packed)
+}
+
+// memberPackedEnum checks the specifiers of a member declaration.
+func (b *builder) memberPackedEnum(d *cc.StructDeclaration) {
+	var enum *cc.EnumSpecifier
+	packed := attributesPack(d.AttributeSpecifierList)
+	for s := d.SpecifierQualifierList; s != nil; s = s.SpecifierQualifierList {
+		packed = packed || attributesPack(s.AttributeSpecifierList)
+		if q := s.TypeQualifier; q != nil {
+			packed = packed || attributesPack(q.AttributeSpecifierList)
+		}
+		if t := s.TypeSpecifier; t != nil && t.EnumSpecifier != nil && t.EnumSpecifier.Case == cc.EnumSpecifierDef {
+			enum = t.EnumSpecifier
+		}
+	}
+	b.packedEnum(enum, packed)
+}
