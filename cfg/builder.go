@@ -790,6 +790,9 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			if n.Case == cc.PrimaryExpressionIdent {
 				idents = append(idents, n)
 			}
+			if n.Case == cc.PrimaryExpressionString {
+				b.checkStringToken(n) // ignoredattr.go
+			}
 		case *cc.StructDeclaration:
 			b.noteStructDeclaration(n) // packed.go
 		case *cc.StructOrUnionSpecifier:

@@ -225,3 +225,27 @@ func (b *builder) memberPackedEnum(d *cc.StructDeclaration) {
 	}
 	b.packedEnum(enum, packed)
 }
+
+// checkStringToken makes the unit unsupported at a string literal cc
+// misreads: cc takes the prefix of u8"ab" for its content (the value
+// 8"ab, sizeof 5 where gcc has 3; sizeof(u8"x") != 2 and u8"x"[0] != 'x'
+// were proven), also inside a concatenation ("ab" u8"cd" reads ab8"cd).
+// A literal cc has read right is one quoted sequence with no unescaped
+// quote inside.
+func (b *builder) checkStringToken(p *cc.PrimaryExpression) {
+	src := p.Token.SrcStr()
+	if strings.HasPrefix(src, "u8") {
+		b.failAt(p, "unsupported: a u8 string literal (cc reads its prefix into the string)")
+	}
+	if len(src) < 2 || src[0] != '"' {
+		return // wide literals are rejected where they are lowered
+	}
+	for i := 1; i < len(src)-1; i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			b.failAt(p, "unsupported: a u8 string literal (cc reads its prefix into the string)")
+		}
+	}
+}

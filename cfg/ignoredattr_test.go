@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestIgnoredAttributes: a packed enum is unsupported, and a machine mode cc ignores makes a unit unsupported
+// TestIgnoredAttributes: a packed enum and a u8 string literal are unsupported, and a machine mode cc ignores makes a unit unsupported
 // where it matters (u_int8_t x = 255; x++; x != 0 was proven with old
 // glibc's mode typedefs): at a use of a file-scope typedef, at any other
 // declaration. Typedefs nobody names (the headers of many SV-COMP tasks)
@@ -53,6 +53,18 @@ func TestIgnoredAttributes(t *testing.T) {
 			t.Errorf("%q: got %v, want an unsupported packed enum error", src, err)
 		}
 	}
+	u8 := []string{
+		"int main(void) { return sizeof(u8\"x\"); }",
+		"int main(void) { const char *p = \"ab\" u8\"cd\"; return p[2]; }",
+		"const char *g = u8\"x\";\nint main(void) { return g[0]; }",
+	}
+	for _, src := range u8 {
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported: a u8 string literal") {
+			t.Errorf("%q: got %v, want an unsupported u8 literal error", src, err)
+		}
+	}
 	accepted := []struct {
 		model DataModel
 		src   string
@@ -62,6 +74,7 @@ func TestIgnoredAttributes(t *testing.T) {
 		{LP64, "typedef int si_t __attribute__((mode(SI)));\nint main(void) { si_t x = 1; return x; }"},
 		{LP64, "int main(void) { long __attribute__((__mode__(__DI__))) q = 1; return (int)q; }"},
 		{LP64, "enum e { A, B } __attribute__((unused)) v;\nint main(void) { return sizeof v; }"},
+		{LP64, "int main(void) { const char *p = \"a\\\"b\" \"c\\\\\"; return p[1] + sizeof(\"x\" \"y\"); }"},
 	}
 	for _, r := range accepted {
 		if _, err := Build("test.c", []byte(r.src), Options{DataModel: r.model}); err != nil {
