@@ -573,7 +573,8 @@ func (b *builder) collect() {
 	for u, ast := range b.asts {
 		b.collectUnit(u, ast)
 	}
-	b.packedMembers() // every struct's layout is gcc's (packed.go)
+	b.packedMembers()   // every struct's layout is gcc's (packed.go)
+	b.sizeofFunctions() // ignoredattr.go
 	b.findAddrTakenFuncs()
 }
 
@@ -799,6 +800,7 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			b.noteStructDefinition(n)
 		case *cc.UnaryExpression:
 			b.checkAlignof(n) // packed.go
+			b.checkSizeofZeroElems(n)
 			if n.Case == cc.UnaryExpressionMinus || n.Case == cc.UnaryExpressionCpl {
 				b.checkWideBitfieldOperand(n, n.CastExpression) // packed.go
 			}

@@ -249,3 +249,91 @@ func (b *builder) checkStringToken(p *cc.PrimaryExpression) {
 		}
 	}
 }
+
+// sizeofFunctions makes the unit unsupported at sizeof of a function: GNU
+// C gives a function's size as 1 (sizeof f, sizeof *fp), cc answers the
+// decayed pointer's size and folds it into every enclosing constant, so
+// no lowering can repair it (sizeof(*fp) != 1 was proven). cc counts the
+// identifiers met inside sizeof operands (Declarator.SizeofCount): only
+// when a declarator of a function or a pointer to one has been met there
+// are the unit's sizeof operands walked (all of them, declarations
+// included), which keeps the common unit free of the walk.
+func (b *builder) sizeofFunctions() {
+	suspect := false
+	var scan func(s *cc.Scope)
+	scan = func(s *cc.Scope) {
+		for _, ns := range s.Nodes {
+			for _, n := range ns {
+				if d, ok := n.(*cc.Declarator); ok && d.SizeofCount() > 0 && reachesFunction(d.Type()) {
+					suspect = true
+					return
+				}
+			}
+		}
+		for _, c := range s.Children {
+			if !suspect {
+				scan(c)
+			}
+		}
+	}
+	for _, ast := range b.asts {
+		if ast.Scope != nil && !suspect {
+			scan(ast.Scope)
+		}
+	}
+	if !suspect {
+		return
+	}
+	visit := func(n cc.Node) {
+		if u, ok := n.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionSizeofExpr && designatesFunction(u.UnaryExpression) {
+			b.failAt(u, "unsupported: sizeof of a function (1 in GNU C; cc answers a pointer's size)")
+		}
+	}
+	for _, ast := range b.asts {
+		for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+			if ed := tu.ExternalDeclaration; ed != nil {
+				walkAST(ed, visit)
+			}
+		}
+	}
+}
+
+// reachesFunction reports whether t is a function type or reaches one
+// through pointers and arrays.
+func reachesFunction(t cc.Type) bool {
+	for i := 0; t != nil && i < 16; i++ {
+		switch x := t.(type) {
+		case *cc.PointerType:
+			t = x.Elem()
+		case *cc.ArrayType:
+			t = x.Elem()
+		default:
+			return t.Kind() == cc.Function
+		}
+	}
+	return false
+}
+
+// designatesFunction reports whether e (an operand of sizeof, which cc
+// types as its decayed pointer) designates a function: a function's name
+// or *p of a pointer to a function, in parentheses or not.
+func designatesFunction(e cc.ExpressionNode) bool {
+	switch x := stripParens(e).(type) {
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionIdent {
+			d, ok := x.ResolvedTo().(*cc.Declarator)
+			return ok && d.Type() != nil && d.Type().Kind() == cc.Function
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref && x.CastExpression != nil {
+			if p, ok := x.CastExpression.Type().Decay().(*cc.PointerType); ok {
+				return p.Elem() != nil && p.Elem().Kind() == cc.Function
+			}
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return designatesFunction(x.UnaryExpression)
+		}
+	}
+	return false
+}

@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// TestIgnoredAttributes: a packed enum and a u8 string literal are unsupported, and a machine mode cc ignores makes a unit unsupported
+// TestIgnoredAttributes: a packed enum, a u8 string literal and sizeof of a
+// function (GNU: 1) or of an array of empty structs (gcc: 0) are unsupported, and a machine mode cc ignores makes a unit unsupported
 // where it matters (u_int8_t x = 255; x++; x != 0 was proven with old
 // glibc's mode typedefs): at a use of a file-scope typedef, at any other
 // declaration. Typedefs nobody names (the headers of many SV-COMP tasks)
@@ -65,6 +66,31 @@ func TestIgnoredAttributes(t *testing.T) {
 			t.Errorf("%q: got %v, want an unsupported u8 literal error", src, err)
 		}
 	}
+	sizeofFunc := []string{
+		"void f(void) {}\nint main(void) { return sizeof(f) != 1; }",
+		"void f(void) {}\nint main(void) { void (*p)(void) = f; return sizeof *p; }",
+		"void f(void) {}\nint main(void) { void (*a[2])(void) = {f, f}; return sizeof(*a[1]); }",
+		"void f(void) {}\nextern char arr[sizeof f];\nint main(void) { return 0; }",
+	}
+	for _, src := range sizeofFunc {
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported: sizeof of a function") {
+			t.Errorf("%q: got %v, want an unsupported sizeof of a function error", src, err)
+		}
+	}
+	zeroElems := []string{
+		"struct e {};\nint main(void) { return sizeof(struct e[3]) != 0; }",
+		"struct e {};\nint main(void) { struct e a[3]; return sizeof a; }",
+		"struct e {};\nstruct w { struct e x[2]; int k; };\nint main(void) { return sizeof(struct w); }",
+	}
+	for _, src := range zeroElems {
+		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Error(), "unsupported:") {
+			t.Errorf("%q: got %v, want unsupported (an array of empty structs)", src, err)
+		}
+	}
 	accepted := []struct {
 		model DataModel
 		src   string
@@ -74,6 +100,8 @@ func TestIgnoredAttributes(t *testing.T) {
 		{LP64, "typedef int si_t __attribute__((mode(SI)));\nint main(void) { si_t x = 1; return x; }"},
 		{LP64, "int main(void) { long __attribute__((__mode__(__DI__))) q = 1; return (int)q; }"},
 		{LP64, "enum e { A, B } __attribute__((unused)) v;\nint main(void) { return sizeof v; }"},
+		{LP64, "struct e {};\nint main(void) { struct e one; int z[0]; return sizeof one + sizeof z; }"},
+		{LP64, "int f(void) { return 1; }\nint main(void) { int (*p)(void) = f; return sizeof(p) + sizeof(f()) + sizeof(&f); }"},
 		{LP64, "int main(void) { const char *p = \"a\\\"b\" \"c\\\\\"; return p[1] + sizeof(\"x\" \"y\"); }"},
 	}
 	for _, r := range accepted {

@@ -66,6 +66,12 @@ func gccLayoutMatches(t cc.Type, depth int, packedMembers map[*cc.Declarator]boo
 	}
 	switch x := t.(type) {
 	case *cc.ArrayType:
+		if x.Elem() != nil && x.Elem().Size() == 0 && x.Len() > 0 {
+			// Elements of size 0 (GNU empty structs): gcc's array has
+			// size 0, cc's -1, and a struct holding one is laid out
+			// differently (sizeof(struct e[3]) != 0 was proven).
+			return 1, false
+		}
 		return gccLayoutMatches(x.Elem(), depth+1, packedMembers)
 	case *cc.StructType, *cc.UnionType:
 	default:
@@ -410,5 +416,40 @@ func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
 	}
 	if size := f.Type().Size(); size > 4 && f.ValueBits() >= 32 && f.ValueBits() < size*8 {
 		b.failAt(op, "unsupported: arithmetic on a %d-bit bit-field of a wider type (gcc computes it in %d bits)", f.ValueBits(), f.ValueBits())
+	}
+}
+
+// checkSizeofZeroElems makes the unit unsupported at sizeof of an array
+// whose elements have size 0 (GNU empty structs): gcc answers 0, cc -1,
+// folded into every enclosing constant (sizeof(struct e[3]) != 0 was
+// proven). Objects and struct definitions of such arrays are caught by
+// the layout check (gccLayoutMatches); this is the sizeof that names no
+// object. In the unit walk: bodies and initialisers.
+func (b *builder) checkSizeofZeroElems(x *cc.UnaryExpression) {
+	var t cc.Type
+	switch x.Case {
+	case cc.UnaryExpressionSizeofType:
+		if x.TypeName != nil {
+			t = x.TypeName.Type()
+		}
+	case cc.UnaryExpressionSizeofExpr:
+		if x.UnaryExpression != nil {
+			t = x.UnaryExpression.Type()
+			if t != nil {
+				t = t.Undecay()
+			}
+		}
+	default:
+		return
+	}
+	for i := 0; t != nil && i < 64; i++ {
+		at, ok := t.(*cc.ArrayType)
+		if !ok {
+			return
+		}
+		if at.Elem() != nil && at.Elem().Size() == 0 && at.Len() > 0 {
+			b.failAt(x, "unsupported: sizeof of an array of elements of size 0 (0 in gcc, not in cc)")
+		}
+		t = at.Elem()
 	}
 }
