@@ -17,7 +17,7 @@ int g, h;
 int *p = &g;
 static int inc(int x) { return x + 1; }
 int (*fp)(int) = inc;
-char sized[sizeof(&h) + sizeof(inc)];
+char sized[sizeof(&h) + sizeof(&inc)];
 int main(void) {
   *p = fp(1);
   h = 1;
