@@ -164,6 +164,9 @@ type Round struct {
 	// SignaturesKept: positions whose signature the engine kept, their
 	// solver stamps unchanged (interference.StampedInvariants).
 	SignaturesKept int
+	// ConditionsKept: single condition answers kept where a signature was
+	// evaluated again (interference.CondStampedInvariants).
+	ConditionsKept int
 	// TruthByValue, TruthByProjection, TruthEvaluated: how the truth memo
 	// answered the value part of the engine's conditions this round (the
 	// same value objects, the same projection onto the condition's
@@ -394,7 +397,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 	for _, c := range eng.Conditions() {
 		condExprs = append(condExprs, c.Expr)
 	}
-	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo(), stamps: solver.NewTruthStamper(condExprs)}
+	inv := invariantsAdapter{s: solver, memo: solver.NewTruthMemo(), stamps: solver.NewTruthStamper(condExprs), buf: &stampBuf{}}
 	flatHubs := map[flatKey]*cfg.Loc{} // addBlocks
 	for round := 1; ; round++ {
 		if round > c.maxRounds {
@@ -439,7 +442,7 @@ func analyzeOnce(ctx context.Context, p *cfg.Program, c *config, dom domains.Dom
 		r.NewEdges += addBlocks(g, blocks, flatHubs)
 		r.Engine = time.Since(t1)
 		r.Pairs, r.Flows, r.Z3Queries, r.Signatures = rs.Pairs, rs.Flows, rs.Z3Queries, rs.Signatures
-		r.SignaturesKept = rs.SignaturesKept
+		r.SignaturesKept, r.ConditionsKept = rs.SignaturesKept, rs.ConditionsKept
 		r.TruthByValue, r.TruthByProjection, r.TruthEvaluated = inv.memo.Hits-memoBefore[0], inv.memo.ProjHits-memoBefore[1], inv.memo.Evals-memoBefore[2]
 		switch {
 		case rs.FlowInsensitive:
@@ -828,7 +831,10 @@ type invariantsAdapter struct {
 	s      *dfg.Solver
 	memo   *dfg.TruthMemo
 	stamps *dfg.TruthStamper // of the engine's conditions
+	buf    *stampBuf         // CondStamps' scratch
 }
+
+type stampBuf struct{ s []dfg.TruthStamp }
 
 // Stamp is the solver's TruthStamp of l for the engine's conditions (the
 // only ones the engine asks): it covers everything Truth reads of them
@@ -837,6 +843,19 @@ type invariantsAdapter struct {
 func (a invariantsAdapter) Stamp(l *cfg.Loc) interference.Stamp {
 	ts := a.stamps.Stamp(l)
 	return interference.Stamp{A: ts.Gen, B: ts.Tick, C: int64(ts.Edges)}
+}
+
+// CondStamps is the solver's TruthStamp of l for each of the engine's
+// conditions alone (dfg.TruthStamper.CondStamps), in the engine's order.
+func (a invariantsAdapter) CondStamps(l *cfg.Loc, out []interference.Stamp) {
+	if cap(a.buf.s) < len(out) {
+		a.buf.s = make([]dfg.TruthStamp, len(out))
+	}
+	ts := a.buf.s[:len(out)]
+	a.stamps.CondStamps(l, ts)
+	for i, t := range ts {
+		out[i] = interference.Stamp{A: t.Gen, B: t.Tick, C: int64(t.Edges)}
+	}
 }
 
 func (a invariantsAdapter) Truth(l *cfg.Loc, cond cfg.Expr) interference.Truth {

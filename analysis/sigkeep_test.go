@@ -40,7 +40,7 @@ func TestKeptSignaturesAsEvaluated(t *testing.T) {
 			}
 		}
 	}
-	kept, evaluated := 0, 0
+	kept, evaluated, condKept := 0, 0, 0
 	for _, pr := range progs {
 		for _, dom := range []string{"interval", "octagon"} {
 			run := func(opt interference.Option) (rounds []string, statuses []string, nKept, nSigs int, ok bool) {
@@ -51,6 +51,7 @@ func TestKeptSignaturesAsEvaluated(t *testing.T) {
 				hook := func(r Round) {
 					rounds = append(rounds, fmt.Sprint(r.NewEdges, r.Pairs, r.Flows, r.Z3Queries, r.Signatures, r.Evaluations, r.Widenings, r.EdgeVisits, r.Game))
 					nKept += r.SignaturesKept
+					condKept += r.ConditionsKept
 					nSigs += r.Signatures
 				}
 				res, err := Analyze(context.Background(), p, WithDomain(dom), WithRoundHook(hook), WithEngineOptions(opt))
@@ -81,8 +82,11 @@ func TestKeptSignaturesAsEvaluated(t *testing.T) {
 			evaluated += sigs
 		}
 	}
-	t.Logf("%d programs (%d SV-COMP tasks): %d signatures kept, %d distinct evaluated", len(progs), svcomp, kept, evaluated)
+	t.Logf("%d programs (%d SV-COMP tasks): %d signatures kept, %d distinct evaluated, %d condition answers kept", len(progs), svcomp, kept, evaluated, condKept)
 	if kept == 0 {
 		t.Fatalf("no signature kept: the test does not exercise the stamps")
+	}
+	if condKept == 0 {
+		t.Fatalf("no condition answer kept: the test does not exercise the condition stamps")
 	}
 }

@@ -37,12 +37,11 @@ import (
 type TruthMemo struct {
 	s     *Solver
 	cells map[cfg.Expr][]CellID // per condition: frameFor's cells
-	m     map[truthKey]valueTruth
-	old   map[truthKey]valueTruth // the previous generation (Age); nil: none
+	m     genMap[truthKey, valueTruth]
 	// The guard's per-source question (State.guarded: does cond hold on
 	// the value a source passes on?) reads nothing but that value object:
 	// memoized the same way, in generations.
-	excl, oldExcl map[exclKey]bool
+	excl genMap[exclKey, bool]
 	// proj: per condition, answers keyed by the box projection of its
 	// cells' values onto its variables (projKey), for the interval domain;
 	// asked when the value objects miss.
@@ -69,22 +68,21 @@ type truthKey struct {
 
 // NewTruthMemo returns an empty memo for s's states.
 func (s *Solver) NewTruthMemo() *TruthMemo {
-	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: map[truthKey]valueTruth{}, excl: map[exclKey]bool{}, proj: map[cfg.Expr]*projMemo{}}
+	return &TruthMemo{s: s, cells: map[cfg.Expr][]CellID{}, m: newGenMap[truthKey, valueTruth](), excl: newGenMap[exclKey, bool](), proj: map[cfg.Expr]*projMemo{}}
 }
 
 // Reset forgets the memoized answers.
 func (tm *TruthMemo) Reset() {
-	clear(tm.m)
-	clear(tm.excl)
-	tm.old, tm.oldExcl = nil, nil
+	clear(tm.m.m)
+	clear(tm.excl.m)
 	clear(tm.proj)
 }
 
 // Age starts a new generation: the answers asked since the previous Age
 // stay available until the next one, older answers are dropped.
 func (tm *TruthMemo) Age() {
-	ageGeneration(&tm.m, &tm.old)
-	ageGeneration(&tm.excl, &tm.oldExcl)
+	tm.m.age()
+	tm.excl.age()
 	for _, pm := range tm.proj {
 		pm.age()
 	}
@@ -103,16 +101,54 @@ func ageGeneration[K comparable, V any](cur, old *map[K]V) {
 	}
 }
 
+// genMap is a memo in generations, in one map: each entry carries the
+// generation that last asked it, and age drops the entries not asked in
+// the generation it ends. That keeps the entries of the last two
+// generations, as a current and an old map did, at one lookup for a hit
+// of either (and a write-back for an old one) where the two maps cost a
+// miss, a hit and an insertion (aztcd: a third of TruthMemo.Truth).
+type genMap[K comparable, V any] struct {
+	m   map[K]genEntry[V]
+	gen uint32
+}
+
+type genEntry[V any] struct {
+	v   V
+	gen uint32
+}
+
+func newGenMap[K comparable, V any]() genMap[K, V] {
+	return genMap[K, V]{m: map[K]genEntry[V]{}}
+}
+
+func (g *genMap[K, V]) get(k K) (V, bool) {
+	e, ok := g.m[k]
+	if ok && e.gen != g.gen {
+		e.gen = g.gen
+		g.m[k] = e
+	}
+	return e.v, ok
+}
+
+func (g *genMap[K, V]) put(k K, v V) { g.m[k] = genEntry[V]{v, g.gen} }
+
+func (g *genMap[K, V]) age() {
+	for k, e := range g.m {
+		if e.gen != g.gen {
+			delete(g.m, k)
+		}
+	}
+	g.gen++
+}
+
 // excludes is Solver.negationExcluded(cond, cell, val), memoized: cell is
 // a function of cond (the one cell it reads).
 func (tm *TruthMemo) excludes(cond cfg.Expr, cell CellID, val domains.Value) bool {
 	k := exclKey{cond, val}
-	r, ok := tm.excl[k]
+	r, ok := tm.excl.get(k)
 	if !ok {
-		if r, ok = tm.oldExcl[k]; !ok {
-			r = tm.s.negationExcluded(cond, cell, val)
-		}
-		tm.excl[k] = r
+		r = tm.s.negationExcluded(cond, cell, val)
+		tm.excl.put(k, r)
 	}
 	return r
 }
@@ -144,14 +180,10 @@ func (tm *TruthMemo) Truth(st *State, cond cfg.Expr) Truth {
 			k.vals[i] = v
 		}
 	}
-	vt, ok := tm.m[k]
+	vt, ok := tm.m.get(k)
 	if !ok {
-		if vt, ok = tm.old[k]; !ok {
-			vt = tm.projTruth(st, cond, cells)
-		} else {
-			tm.Hits++
-		}
-		tm.m[k] = vt
+		vt = tm.projTruth(st, cond, cells)
+		tm.m.put(k, vt)
 	} else {
 		tm.Hits++
 	}
@@ -195,17 +227,37 @@ type TruthStamp struct {
 type TruthStamper struct {
 	s    *Solver
 	cond []bool // by CellID: a cell some condition reads
+	// CondStamps: slot by CellID (-1: no condition reads it), each
+	// condition's slots, and per-slot scratch (ticks, edge counts).
+	slot      []int32
+	condSlots [][]int32
+	ticks     []int64
+	edges     []int
 }
 
 // NewTruthStamper returns the stamper of conds.
 func (s *Solver) NewTruthStamper(conds []cfg.Expr) *TruthStamper {
-	ts := &TruthStamper{s: s, cond: make([]bool, s.part.NumCells())}
+	ts := &TruthStamper{s: s, cond: make([]bool, s.part.NumCells()), slot: make([]int32, s.part.NumCells())}
+	for i := range ts.slot {
+		ts.slot[i] = -1
+	}
 	var vars []*cfg.Var
-	for _, c := range conds {
+	ts.condSlots = make([][]int32, len(conds))
+	for i, c := range conds {
 		vars = exprVars(vars[:0], c)
+		var slots []int32
 		for _, v := range vars {
-			ts.cond[s.part.CellOf(v)] = true
+			x := s.part.CellOf(v)
+			ts.cond[x] = true
+			if ts.slot[x] < 0 {
+				ts.slot[x] = int32(len(ts.ticks))
+				ts.ticks = append(ts.ticks, 0)
+				ts.edges = append(ts.edges, 0)
+			}
+			slots = append(slots, ts.slot[x])
 		}
+		slices.Sort(slots)
+		ts.condSlots[i] = slices.Compact(slots)
 	}
 	return ts
 }
@@ -238,6 +290,66 @@ func (ts *TruthStamper) Stamp(loc *cfg.Loc) TruthStamp {
 		st.Tick = max(st.Tick, s.wholeTick[u], s.touchTick[u], s.cellsTick(u, nil, e.Cell))
 	}
 	return st
+}
+
+// CondStamps sets out[i] to loc's stamp for the i-th condition alone:
+// the stamp a TruthStamper of that one condition would give (tested:
+// TestCondStampsAsSingleStampers), from one walk of loc's cells and edges
+// for all conditions. A condition's stamp covers what Truth reads of it
+// (see TruthStamp), so a caller may keep the answer of a condition whose
+// stamp stays while the location's stamp moved with another condition's
+// cells (aztcd: most positions get new edges of some condition's cell in
+// a round, few of every one).
+func (ts *TruthStamper) CondStamps(loc *cfg.Loc, out []TruthStamp) {
+	s := ts.s
+	if s.states == nil || loc.ID >= len(s.states) || loc.ID >= len(s.wholeTick) {
+		for i := range out {
+			out[i] = TruthStamp{Gen: s.solveGen, Tick: -1}
+		}
+		return
+	}
+	ticks, edges := ts.ticks, ts.edges
+	clear(ticks)
+	clear(edges)
+	if vt, in := s.valTick[loc.ID], s.g.in[loc.ID]; len(vt) == len(in) {
+		for i, x := range in {
+			if k := ts.slotOf(x); k >= 0 {
+				ticks[k] = max(ticks[k], vt[i])
+			}
+		}
+	}
+	for _, e := range s.g.edges[loc.ID] {
+		k := ts.slotOf(e.Cell)
+		if k < 0 {
+			continue
+		}
+		edges[k]++
+		if e.Src == nil {
+			continue
+		}
+		u := int32(e.Src.ID)
+		if int(u) >= len(s.g.prog.Locs) {
+			ticks[k] = max(ticks[k], s.postTick[u]) // a hub
+			continue
+		}
+		ticks[k] = max(ticks[k], s.wholeTick[u], s.touchTick[u], s.cellsTick(u, nil, e.Cell))
+	}
+	whole := s.wholeTick[loc.ID]
+	for i, slots := range ts.condSlots {
+		st := TruthStamp{Gen: s.solveGen, Tick: whole}
+		for _, k := range slots {
+			st.Tick = max(st.Tick, ticks[k])
+			st.Edges += edges[k]
+		}
+		out[i] = st
+	}
+}
+
+func (ts *TruthStamper) slotOf(c CellID) int32 {
+	if c < 0 || int(c) >= len(ts.slot) {
+		return -1
+	}
+	return ts.slot[c]
 }
 
 // cellsTick is the largest valTick of location id over the cells of In(id)

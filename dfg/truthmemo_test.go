@@ -25,13 +25,13 @@ func TestTruthMemoEqualsTruth(t *testing.T) {
 				for _, i := range r.Perm(len(p.Locs) * len(conds)) {
 					l, c := p.Locs[i/len(conds)], conds[i%len(conds)]
 					st := s.At(l)
-					n := len(memo.m)
+					n := len(memo.m.m)
 					got, want := memo.Truth(st, c), st.Truth(c)
 					if got != want {
 						t.Fatalf("seed %d %s pass %d: location %d, condition %v: memo %v, Truth %v", seed, dom.Name(), pass, l.ID, c, got, want)
 					}
 					asked++
-					if len(memo.m) == n && !st.IsBottom() {
+					if len(memo.m.m) == n && !st.IsBottom() {
 						hits++
 					}
 				}
@@ -112,7 +112,7 @@ func TestTruthMemoAcrossRounds(t *testing.T) {
 						}
 					}
 				}
-				guardQuestions += len(memo.excl)
+				guardQuestions += len(memo.excl.m)
 			}
 		}
 	}
@@ -146,7 +146,8 @@ func memoLookup(tm *TruthMemo, st *State, cond cfg.Expr) (inNew, inOld bool) {
 			k.vals[i] = v
 		}
 	}
-	_, inNew = tm.m[k]
-	_, inOld = tm.old[k]
-	return inNew, inOld && !inNew
+	e, ok := tm.m.m[k]
+	inNew = ok && e.gen == tm.m.gen
+	inOld = ok && e.gen+1 == tm.m.gen
+	return inNew, inOld
 }

@@ -875,3 +875,58 @@ func TestBitGameBoundAsAllGroups(t *testing.T) {
 	}
 	t.Logf("%d rounds compared, %d over the bound", compared, over)
 }
+
+// Delta moves in the pair matrix (a row moves with the partners it gained
+// since its last move within a run) reach the same pairs as moving every
+// row in full at every pop: the pair rows, counts and the round's edges
+// compared round by round under weakening invariants, in the coarse game
+// and the exact game on bits.
+func TestPairDeltaMovesAsFullMoves(t *testing.T) {
+	progs := bitGamePrograms(t)
+	schedule := []int{0, 1, 1, 2, 3}
+	play := func(p *cfg.Program, full bool, opt Option) (rounds []string) {
+		pairsFullMoves = full
+		defer func() { pairsFullMoves = false }()
+		part := dfg.NewPartition(p, false)
+		e, err := New(p, dfgCells{dfg.New(p, part), part}, WithoutZ3(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		for _, r := range schedule {
+			edges, _, st, err := e.Round(context.Background(), &weakening{round: r})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pm *pairMatrix
+			switch {
+			case e.coarse != nil:
+				pm = e.coarse.pm
+			case e.bits != nil:
+				pm = e.bits.pm
+			}
+			rows := ""
+			if pm != nil {
+				if (pm.delta != nil) == full {
+					t.Fatalf("delta rows %v with full moves %v", pm.delta != nil, full)
+				}
+				rows = fmt.Sprint(pm.count, pm.rows)
+			}
+			rounds = append(rounds, fmt.Sprint(st.Pairs, st.Flows, st.NewFacts, edges, rows))
+		}
+		return rounds
+	}
+	compared := 0
+	for _, pr := range progs {
+		for _, opt := range []Option{WithCoarse(), func(*Engine) {}} {
+			got, want := play(pr.p, false, opt), play(pr.p, true, opt)
+			for r := range want {
+				if want[r] != got[r] {
+					t.Fatalf("%s round %d:\n full moves  %.300s\n delta moves %.300s", pr.name, r, want[r], got[r])
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d rounds compared", compared)
+}

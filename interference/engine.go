@@ -57,6 +57,18 @@ type StampedInvariants interface {
 	Stamp(l *cfg.Loc) Stamp
 }
 
+// CondStampedInvariants are StampedInvariants that also stamp each
+// condition alone: where a position's stamp moved, Round asks again only
+// the conditions whose own stamp moved (aztcd's second round: new edges
+// reach nearly every position, but of few conditions' cells).
+type CondStampedInvariants interface {
+	StampedInvariants
+	// CondStamps sets out[i] to l's stamp for the engine's i-th condition
+	// (Conditions) alone: two equal stamps of l promise that Truth at l
+	// answers that condition the same at both times.
+	CondStamps(l *cfg.Loc, out []Stamp)
+}
+
 // Stamp is a StampedInvariants stamp (its meaning is the implementation's).
 type Stamp struct{ A, B, C int64 }
 
@@ -77,6 +89,9 @@ type RoundStats struct {
 	// SignaturesKept: positions whose Φ̂ was kept from an earlier
 	// evaluation, its stamp unchanged (StampedInvariants).
 	SignaturesKept int
+	// ConditionsKept: answers of single conditions kept at positions
+	// whose signature was evaluated again (CondStampedInvariants).
+	ConditionsKept int
 	Coarse         bool // the coarse flow rules were used (coarse.go)
 	// FlowInsensitive: the pair-free fallback was used (flat.go).
 	FlowInsensitive bool
@@ -225,7 +240,16 @@ type Engine struct {
 	sigMemo   []sigMemo
 	sigKept   int  // positions whose signature was kept, all rounds
 	sigReeval bool // WithSignatureCheck (test only)
-	sigNoKeep bool // WithoutSignatureKeeping (test only)
+	// condStamp[b*C+i], condTruth[b*C+i] (C conditions): condition i's
+	// stamp at position b when it was last asked there and its answer
+	// (condUnasked: not asked since the conditions were made); nil when
+	// the invariants give no condition stamps or the tables would pass
+	// maxCondStampEntries (see conditionTruths).
+	condStamp    []Stamp
+	condTruth    []int8
+	condStampBuf []Stamp
+	condKept     int  // condition answers kept, all rounds
+	sigNoKeep    bool // WithoutSignatureKeeping (test only)
 
 	game *game
 
@@ -621,7 +645,8 @@ func (e *Engine) play(ctx context.Context, inv Invariants) (_ played, rs RoundSt
 	var st RoundStats
 	q0 := e.sat.Queries - e.sat.Bounded
 	kept0 := e.sigKept
-	defer func() { rs.SignaturesKept = e.sigKept - kept0 }()
+	ckept0 := e.condKept
+	defer func() { rs.SignaturesKept, rs.ConditionsKept = e.sigKept-kept0, e.condKept-ckept0 }()
 	sigs := map[string]bool{}
 	// The flow-insensitive game reads compat only as canrun(w) =
 	// compat(w, enabled(w)) of the positions w that modify a global cell
@@ -876,9 +901,85 @@ func (e *Engine) positionSignature(b int, l *cfg.Loc, inv Invariants) ([]Literal
 		}
 		return m.lits, m.reachable, nil
 	}
-	lits, reachable := e.signature(l, inv)
+	var lits []Literal
+	var reachable bool
+	if ci, ok := inv.(CondStampedInvariants); ok && e.condTables() {
+		var err error
+		if lits, reachable, err = e.conditionTruths(b, l, ci); err != nil {
+			return nil, false, err
+		}
+	} else {
+		lits, reachable = e.signature(l, inv)
+	}
 	*m = sigMemo{stamp: stamp, lits: lits, reachable: reachable, ok: true, conds: len(e.conds.conds)}
 	return lits, reachable, nil
+}
+
+// condUnasked marks a condition not asked at a position (condTruth).
+const condUnasked = -1
+
+// maxCondStampEntries bounds positions × conditions of the per-condition
+// tables (25 bytes each).
+const maxCondStampEntries = 1 << 21
+
+// condTables makes the per-condition tables at the first use and reports
+// whether there are any.
+func (e *Engine) condTables() bool {
+	if e.condStamp != nil {
+		return true
+	}
+	n := len(e.pos.locs) * len(e.conds.conds)
+	if n == 0 || n > maxCondStampEntries {
+		return false
+	}
+	e.condStamp = make([]Stamp, n)
+	e.condTruth = make([]int8, n)
+	for i := range e.condTruth {
+		e.condTruth[i] = condUnasked
+	}
+	e.condStampBuf = make([]Stamp, len(e.conds.conds))
+	return true
+}
+
+// conditionTruths is signature(l, inv) at position b, asking Truth only
+// of the conditions whose stamp at l (CondStamps) is not the one under
+// which they were last asked there: by CondStampedInvariants' promise
+// Truth would answer those as then. The literals are made anew, in
+// condition order, and, as signature, it stops at the first Bottom
+// (the later conditions count as not asked).
+func (e *Engine) conditionTruths(b int, l *cfg.Loc, inv CondStampedInvariants) ([]Literal, bool, error) {
+	nc := len(e.conds.conds)
+	cur := e.condStampBuf
+	inv.CondStamps(l, cur)
+	stamps, truths := e.condStamp[b*nc:(b+1)*nc], e.condTruth[b*nc:(b+1)*nc]
+	var lits []Literal
+	for i, c := range e.conds.conds {
+		var t Truth
+		if truths[i] != condUnasked && stamps[i] == cur[i] {
+			t = Truth(truths[i])
+			e.condKept++
+			if e.sigReeval {
+				if got := inv.Truth(l, c.Expr); got != t {
+					return nil, false, fmt.Errorf("interference: the answer kept for condition %d at location %d (%v) differs from its evaluation (%v)", c.ID, l.ID, t, got)
+				}
+			}
+		} else {
+			t = inv.Truth(l, c.Expr)
+		}
+		stamps[i], truths[i] = cur[i], int8(t)
+		switch t {
+		case Bottom:
+			for j := i + 1; j < nc; j++ {
+				truths[j] = condUnasked
+			}
+			return nil, false, nil
+		case True:
+			lits = append(lits, Literal{Cond: c.ID})
+		case False:
+			lits = append(lits, Literal{Cond: c.ID, Neg: true})
+		}
+	}
+	return lits, true, nil
 }
 
 // signature returns Φ̂(l) as literals, and false when Φ(l) is ⊥.
