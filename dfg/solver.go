@@ -81,10 +81,11 @@ type Solver struct {
 
 	states []*State // by Loc.ID; nil: not computed yet (⊥)
 	posts  []*post  // by Loc.ID; nil: stale
-	// basePosts: by Loc.ID, while posts[id] is nil, a post computed for
-	// an earlier state of id whose cells act(id) touches held the very
-	// value objects the current state's do (set keeps it; nil: none).
-	// computePost derives the post from it (derivePost).
+	// basePosts: by Loc.ID, while posts[id] is nil, what derivePost
+	// needs of a post computed for an earlier state of id whose cells
+	// act(id) touches held the very value objects the current state's
+	// do (set keeps it, slimmed by baseOf; nil: none). computePost
+	// derives the post from it (derivePost).
 	basePosts []*post
 	boxes     []domains.Value
 	inits     map[CellID]domains.Value
@@ -497,12 +498,12 @@ func (s *Solver) set(id int32, st *State) {
 	s.posts[id] = nil
 	if int(id) < len(s.g.prog.Locs) {
 		// (before bump, which may ask for the new post)
-		base := oldPost // a post of old, or else of a state whose touched cells old shares
-		if base == nil {
-			base = s.basePosts[id]
-		}
+		base := s.basePosts[id] // of a state whose touched cells old shares
 		s.basePosts[id] = nil
-		if base != nil && s.touchedIdentical(id, old, st) {
+		if (oldPost != nil || base != nil) && s.touchedIdentical(id, old, st) {
+			if oldPost != nil {
+				base = s.baseOf(id, oldPost)
+			}
 			s.basePosts[id] = base
 		}
 	}
@@ -1294,7 +1295,7 @@ func (s *Solver) derivePost(u *cfg.Loc, st *State, base *post) *post {
 		cells = st.cells // (fullPost shares the state's list then)
 	}
 	p := &post{cells: cells, vals: make([]domains.Value, len(cells))}
-	j := 0
+	j, n := 0, 0
 	for i, c := range cells {
 		for j < len(st.cells) && st.cells[j] < c {
 			j++
@@ -1302,13 +1303,42 @@ func (s *Solver) derivePost(u *cfg.Loc, st *State, base *post) *post {
 		if j < len(st.cells) && st.cells[j] == c && !touch[j] {
 			p.vals[i] = st.vals[j]
 		} else {
-			p.vals[i] = base.vals[i]
+			p.vals[i] = base.vals[n] // (baseOf kept exactly these, in order)
+			n++
 		}
 	}
 	if len(cells) == len(st.cells) && (len(cells) == 0 || &cells[0] == &st.cells[0]) && slices.Equal(p.vals, st.vals) {
 		p.vals = st.vals // as fullPost
 	}
 	return p
+}
+
+// baseOf slims p, a post of location id's state (over In(id): set calls
+// it only when touchedIdentical held), to what derivePost reads of it: its
+// ⊥-ness, its cells and the values of the cells it does not pass through
+// from the state (touched by act(id), or not in In(id)), in order. The
+// passed-through values are the old state's: a kept full post held them
+// (and its value array) alive for nothing, a location at a time until its
+// post was asked again (floppy: hundreds of cells a location, one or two
+// touched).
+func (s *Solver) baseOf(id int32, p *post) *post {
+	if p.bottom {
+		return p
+	}
+	in := s.g.in[id]
+	touch := s.touched(id)
+	var kept []domains.Value
+	j := 0
+	for i, c := range p.cells {
+		for j < len(in) && in[j] < c {
+			j++
+		}
+		if j < len(in) && in[j] == c && !touch[j] {
+			continue
+		}
+		kept = append(kept, p.vals[i])
+	}
+	return &post{cells: p.cells, vals: kept}
 }
 
 // fullPost computes the post of location u (not a hub) in state st (not ⊥).

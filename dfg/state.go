@@ -464,14 +464,6 @@ func (st *State) leqAfter(o, prev *State) bool {
 	return r
 }
 
-func (st *State) combineWith(o *State, op func(a, b domains.Value) domains.Value) *State {
-	r := &State{s: st.s, loc: st.loc, cells: st.cells, vals: make([]domains.Value, len(st.vals))}
-	for i := range st.vals {
-		r.vals[i] = op(st.vals[i], o.vals[i])
-	}
-	return r
-}
-
 func (st *State) join(o *State) *State {
 	if st.bottom {
 		return o
@@ -583,12 +575,34 @@ func (st *State) widen(o *State, ths []int64, back []CellID) *State {
 	return r
 }
 
-// narrow: o ⊑ st.
+// narrow: o ⊑ st. Cell by cell; where Narrow returns st's own value
+// object (no bound moves: most cells of a head) the result holds it, as
+// before, but st itself is returned when that holds for every cell, and
+// otherwise a state derived from st (diff: the moved cells), so that the
+// narrowing pass's equal compares no cell (or only the moved ones)
+// instead of every cell of a fresh copy. Same value objects as a
+// cell-by-cell copy: exact.
 func (st *State) narrow(o *State) *State {
 	if st.bottom || o.bottom {
 		return o
 	}
-	return st.combineWith(o, func(a, b domains.Value) domains.Value { return a.Narrow(b) })
+	var r *State
+	for i, a := range st.vals {
+		v := a.Narrow(o.vals[i])
+		if v == a {
+			continue
+		}
+		if r == nil {
+			r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: slices.Clone(st.vals)}
+			st.s.derive(r, st)
+		}
+		r.vals[i] = v
+		r.diff = append(r.diff, int32(i))
+	}
+	if r == nil {
+		return st
+	}
+	return r
 }
 
 // Status is the result for a check site.

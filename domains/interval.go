@@ -234,9 +234,12 @@ func (v *IntervalValue) Narrow(o Value) Value {
 	// the new state: 127 MB of pigz linked's peak live heap). Exact: the
 	// zip below would give v's very intervals, and normHoles keeps each of
 	// v's holes that is strictly inside its interval, unchanged.
+	// (v narrowed by itself moves no bound, narrowInterval(a, a) being a:
+	// the narrowing passes mostly narrow a head's cell by its own value
+	// object, passed on unchanged around the loop.)
 	moved := false
-	for i, a := range v.ivs {
-		if narrowInterval(a, w.ivs[i]) != a {
+	for i := 0; i < len(v.ivs) && w != v; i++ {
+		if a := v.ivs[i]; narrowInterval(a, w.ivs[i]) != a {
 			moved = true
 			break
 		}
