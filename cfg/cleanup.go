@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"go/token"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -66,6 +67,13 @@ type pendingGoto struct {
 // a declaration nested in a statement expression (in typeof, not
 // evaluated; in an array size: its own declaration).
 func cleanupAttrs(d *cc.Declaration, decl *cc.Declarator, declAttrs *cc.AttributeSpecifierList) []*cc.AttributeValue {
+	return attributesNamed([]string{"cleanup", "__cleanup__"}, d.DeclarationSpecifiers, d.AttributeSpecifierList, decl, declAttrs)
+}
+
+// attributesNamed returns the attribute values with one of the names in
+// the nodes, in walk order, but for those of nested member lists,
+// parameter lists and statements (which belong to other declarations).
+func attributesNamed(names []string, nodes ...cc.Node) []*cc.AttributeValue {
 	var found []*cc.AttributeValue
 	nested := map[*cc.AttributeValue]bool{}
 	markNested := func(n cc.Node) {
@@ -78,15 +86,14 @@ func cleanupAttrs(d *cc.Declaration, decl *cc.Declarator, declAttrs *cc.Attribut
 		case *cc.ParameterTypeList, *cc.StructDeclarationList, *cc.CompoundStatement:
 			walkAST(x, markNested) // parents are visited first
 		case *cc.AttributeValue:
-			if name := x.Token.SrcStr(); !nested[x] && (name == "cleanup" || name == "__cleanup__") {
+			if !nested[x] && slices.Contains(names, x.Token.SrcStr()) {
 				found = append(found, x)
 			}
 		}
 	}
-	walkAST(d.DeclarationSpecifiers, find)
-	walkAST(d.AttributeSpecifierList, find)
-	walkAST(decl, find)
-	walkAST(declAttrs, find)
+	for _, n := range nodes {
+		walkAST(n, find)
+	}
 	return found
 }
 

@@ -50,33 +50,9 @@ func (b *builder) modeBytes(mode string) int64 {
 	return 0
 }
 
-// findModes returns the mode attribute values in the nodes, but for those
-// of nested member lists, parameter lists and statements (which belong to
-// other declarations).
+// findModes returns the mode attribute values in the nodes (attributesNamed).
 func findModes(nodes ...cc.Node) []*cc.AttributeValue {
-	var out []*cc.AttributeValue
-	nested := map[*cc.AttributeValue]bool{}
-	markNested := func(n cc.Node) {
-		if av, ok := n.(*cc.AttributeValue); ok {
-			nested[av] = true
-		}
-	}
-	find := func(n cc.Node) {
-		switch x := n.(type) {
-		case *cc.ParameterTypeList, *cc.StructDeclarationList, *cc.CompoundStatement:
-			walkAST(x, markNested) // parents are visited first
-		case *cc.AttributeValue:
-			if name := x.Token.SrcStr(); !nested[x] && (name == "mode" || name == "__mode__") {
-				out = append(out, x)
-			}
-		}
-	}
-	for _, n := range nodes {
-		if n != nil {
-			walkAST(n, find)
-		}
-	}
-	return out
+	return attributesNamed([]string{"mode", "__mode__"}, nodes...)
 }
 
 // modeMismatch reports the message for declarator d declared with mode
@@ -108,22 +84,13 @@ func (b *builder) declarationModes(d *cc.Declaration, fileScope bool) {
 		return
 	}
 	b.declarationPackedEnum(d)
-	var common []*cc.AttributeValue
-	if d.AttributeSpecifierList != nil {
-		common = findModes(d.DeclarationSpecifiers, d.AttributeSpecifierList)
-	} else {
-		common = findModes(d.DeclarationSpecifiers)
-	}
+	common := findModes(d.DeclarationSpecifiers, d.AttributeSpecifierList)
 	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 		id := l.InitDeclarator
 		if id == nil || id.Declarator == nil {
 			continue
 		}
-		own := findModes(id.Declarator)
-		if id.AttributeSpecifierList != nil {
-			own = append(own, findModes(id.AttributeSpecifierList)...)
-		}
-		for _, av := range append(own, common...) {
+		for _, av := range append(findModes(id.Declarator, id.AttributeSpecifierList), common...) {
 			msg := b.modeMismatch(id.Declarator, av)
 			if msg == "" {
 				continue
@@ -144,12 +111,7 @@ func (b *builder) declarationModes(d *cc.Declaration, fileScope bool) {
 // a mismatched mode attribute.
 func (b *builder) memberModes(d *cc.StructDeclaration) {
 	b.memberPackedEnum(d)
-	var common []*cc.AttributeValue
-	if d.AttributeSpecifierList != nil {
-		common = findModes(d.SpecifierQualifierList, d.AttributeSpecifierList)
-	} else {
-		common = findModes(d.SpecifierQualifierList)
-	}
+	common := findModes(d.SpecifierQualifierList, d.AttributeSpecifierList)
 	for l := d.StructDeclaratorList; l != nil; l = l.StructDeclaratorList {
 		sd := l.StructDeclarator
 		if sd == nil || sd.Declarator == nil {
@@ -199,13 +161,7 @@ func (b *builder) declarationPackedEnum(d *cc.Declaration) {
 	var enum *cc.EnumSpecifier
 	packed := attributesPack(d.AttributeSpecifierList)
 	for s := d.DeclarationSpecifiers; s != nil; s = s.DeclarationSpecifiers {
-		packed = packed || attributesPack(s.AttributeSpecifierList)
-		if q := s.TypeQualifier; q != nil {
-			packed = packed || attributesPack(q.AttributeSpecifierList)
-		}
-		if t := s.TypeSpecifier; t != nil && t.EnumSpecifier != nil && t.EnumSpecifier.Case == cc.EnumSpecifierDef {
-			enum = t.EnumSpecifier
-		}
+		packed = specifierPackedEnum(s.AttributeSpecifierList, s.TypeQualifier, s.TypeSpecifier, &enum) || packed
 	}
 	b.packedEnum(enum, packed)
 }
@@ -215,15 +171,18 @@ func (b *builder) memberPackedEnum(d *cc.StructDeclaration) {
 	var enum *cc.EnumSpecifier
 	packed := attributesPack(d.AttributeSpecifierList)
 	for s := d.SpecifierQualifierList; s != nil; s = s.SpecifierQualifierList {
-		packed = packed || attributesPack(s.AttributeSpecifierList)
-		if q := s.TypeQualifier; q != nil {
-			packed = packed || attributesPack(q.AttributeSpecifierList)
-		}
-		if t := s.TypeSpecifier; t != nil && t.EnumSpecifier != nil && t.EnumSpecifier.Case == cc.EnumSpecifierDef {
-			enum = t.EnumSpecifier
-		}
+		packed = specifierPackedEnum(s.AttributeSpecifierList, s.TypeQualifier, s.TypeSpecifier, &enum) || packed
 	}
 	b.packedEnum(enum, packed)
+}
+
+// specifierPackedEnum reads one link of a specifier list: it reports
+// whether the link names packed and sets *enum when it defines an enum.
+func specifierPackedEnum(attrs *cc.AttributeSpecifierList, q *cc.TypeQualifier, t *cc.TypeSpecifier, enum **cc.EnumSpecifier) bool {
+	if t != nil && t.EnumSpecifier != nil && t.EnumSpecifier.Case == cc.EnumSpecifierDef {
+		*enum = t.EnumSpecifier
+	}
+	return attributesPack(attrs) || q != nil && attributesPack(q.AttributeSpecifierList)
 }
 
 // checkStringToken makes the unit unsupported at a string literal cc

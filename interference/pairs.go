@@ -108,37 +108,10 @@ func (m *pairMatrix) enqueue(a int32) {
 
 // addPairs adds pair(a, b) and pair(b, a) for every b in set.
 func (m *pairMatrix) addPairs(a int32, set bitset) {
-	row := m.rows[a]
-	isMain := m.e.inMain[a]
 	added := false
 	for i, w := range set {
-		if isMain {
-			w &^= m.mainSet[i]
-		}
-		w &^= row[i]
-		if w == 0 {
-			continue
-		}
-		row[i] |= w
-		if m.delta != nil {
-			m.delta[a][i] |= w
-		}
-		added = true
-		m.count += bits.OnesCount64(w)
-		for w != 0 {
-			b := int32(i*64 + bits.TrailingZeros64(w))
-			w &= w - 1
-			if b == a {
-				continue // the diagonal is its own transpose
-			}
-			if !m.rows[b].has(int(a)) {
-				m.rows[b].set(int(a))
-				if m.delta != nil {
-					bitset(m.delta[b]).set(int(a))
-				}
-				m.count++
-				m.enqueue(b)
-			}
+		if w != 0 && m.addWord(a, i, w) {
+			added = true
 		}
 	}
 	if added {
@@ -149,39 +122,51 @@ func (m *pairMatrix) addPairs(a int32, set bitset) {
 // addPairsAt is addPairs(a, set) for a set whose non-zero words are
 // among idx.
 func (m *pairMatrix) addPairsAt(a int32, set bitset, idx []int) {
-	row := m.rows[a]
-	isMain := m.e.inMain[a]
 	added := false
 	for _, i := range idx {
-		w := set[i]
-		if isMain {
-			w &^= m.mainSet[i]
-		}
-		w &^= row[i]
-		if w == 0 {
-			continue
-		}
-		row[i] |= w
-		m.delta[a][i] |= w
-		added = true
-		m.count += bits.OnesCount64(w)
-		for w != 0 {
-			b := int32(i*64 + bits.TrailingZeros64(w))
-			w &= w - 1
-			if b == a {
-				continue // the diagonal is its own transpose
-			}
-			if !m.rows[b].has(int(a)) {
-				m.rows[b].set(int(a))
-				bitset(m.delta[b]).set(int(a))
-				m.count++
-				m.enqueue(b)
-			}
+		if m.addWord(a, i, set[i]) {
+			added = true
 		}
 	}
 	if added {
 		m.enqueue(a)
 	}
+}
+
+// addWord adds pair(a, b) and pair(b, a) for the b of word i of a set
+// (main's own positions left out for a main position), records them in
+// the delta rows when a run keeps them, and queues each b that gained a;
+// it reports whether a's row gained any.
+func (m *pairMatrix) addWord(a int32, i int, w uint64) bool {
+	row := m.rows[a]
+	if m.e.inMain[a] {
+		w &^= m.mainSet[i]
+	}
+	w &^= row[i]
+	if w == 0 {
+		return false
+	}
+	row[i] |= w
+	if m.delta != nil {
+		m.delta[a][i] |= w
+	}
+	m.count += bits.OnesCount64(w)
+	for w != 0 {
+		b := int32(i*64 + bits.TrailingZeros64(w))
+		w &= w - 1
+		if b == a {
+			continue // the diagonal is its own transpose
+		}
+		if !m.rows[b].has(int(a)) {
+			m.rows[b].set(int(a))
+			if m.delta != nil {
+				bitset(m.delta[b]).set(int(a))
+			}
+			m.count++
+			m.enqueue(b)
+		}
+	}
+	return true
 }
 
 func (m *pairMatrix) addPair(a, b int32) {
