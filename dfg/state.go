@@ -530,20 +530,25 @@ func (st *State) joinAfter(o, prev *State) *State {
 		if b == prev.vals[i] {
 			continue
 		}
-		j := joinInto(a, b)
-		if j == a {
-			continue
+		if j := joinInto(a, b); j != a {
+			r = st.derivedWith(r, i, j)
 		}
-		if r == nil {
-			r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: slices.Clone(st.vals)}
-			st.s.derive(r, st)
-		}
-		r.vals[i] = j
-		r.diff = append(r.diff, int32(i))
 	}
 	if r == nil {
 		return st
 	}
+	return r
+}
+
+// derivedWith sets cell i of r, a state derived from st (nil: derive it
+// now, copying st's values), to v and records i in r's diff.
+func (st *State) derivedWith(r *State, i int, v domains.Value) *State {
+	if r == nil {
+		r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: slices.Clone(st.vals)}
+		st.s.derive(r, st)
+	}
+	r.vals[i] = v
+	r.diff = append(r.diff, int32(i))
 	return r
 }
 
@@ -588,16 +593,9 @@ func (st *State) narrow(o *State) *State {
 	}
 	var r *State
 	for i, a := range st.vals {
-		v := a.Narrow(o.vals[i])
-		if v == a {
-			continue
+		if v := a.Narrow(o.vals[i]); v != a {
+			r = st.derivedWith(r, i, v)
 		}
-		if r == nil {
-			r = &State{s: st.s, loc: st.loc, cells: st.cells, vals: slices.Clone(st.vals)}
-			st.s.derive(r, st)
-		}
-		r.vals[i] = v
-		r.diff = append(r.diff, int32(i))
 	}
 	if r == nil {
 		return st
