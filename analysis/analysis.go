@@ -566,58 +566,75 @@ func getWalkScratch(nLocs int) *walkScratch {
 func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
 	// (integer keys: on memcached.c hundreds of unproven checks each get
 	// thousands of edges expanded from hubs, and hashing whole edges took
-	// a sixth of the run). Within one add(into) every edge has Dst into
+	// a sixth of the run). Within one destination every edge has Dst into
 	// and Interference set, so (source, cell, AlsoInterference) is the
-	// edge; a second add of the same location would add nothing new.
-	done := map[*cfg.Loc]bool{}
+	// edge.
 	nLocs := len(g.Program().Locs)
 	sc := getWalkScratch(0)
 	defer walkScratchPool.Put(sc)
+	// seen: a bit per (cell of uses, AlsoInterference, source) of the
+	// current destination; all zero between destinations (only the bits
+	// set are cleared: clearing it whole cost every check the program's
+	// size).
+	var into *cfg.Loc
+	var uses []dfg.CellID
+	clear := func() {
+		for _, b := range sc.set {
+			sc.seen[b/64] = 0
+		}
+		sc.set = sc.set[:0]
+	}
+	defer clear()
+	note := func(ci int, e dfg.Edge) {
+		k := 2 * ci
+		if e.AlsoInterference {
+			k++
+		}
+		b := k*nLocs + e.Src.ID
+		if sc.seen[b/64]&(1<<(b%64)) == 0 {
+			sc.seen[b/64] |= 1 << (b % 64)
+			sc.set = append(sc.set, b)
+			emit(e)
+		}
+	}
+	walkInterferenceGroups(g, loc, func(he dfg.Edge) {
+		if he.Dst != into {
+			clear()
+			into, uses = he.Dst, g.Uses(he.Dst) // sorted
+			if n := (2*len(uses)*nLocs + 63) / 64; len(sc.seen) < n {
+				sc.seen = make([]uint64, n)
+			}
+		}
+		ci, _ := slices.BinarySearch(uses, he.Cell)
+		if srcs := g.HubSources(he.Src); srcs != nil {
+			for _, s := range srcs { // (g.Expand(he), without the slice)
+				note(ci, dfg.Edge{Src: s, Cell: he.Cell, Dst: he.Dst, Interference: true})
+			}
+		} else {
+			note(ci, he)
+		}
+	})
+}
+
+// walkInterferenceGroups calls stored for each interference edge, as the
+// graph stores it (its source may be a hub standing for HubSources), that
+// brings a cell read at loc into loc, or into a load (t := g) whose result
+// loc reads: the edges interferenceInto expands, in the graph's order,
+// the edges of one destination together.
+func walkInterferenceGroups(g *dfg.Graph, loc *cfg.Loc, stored func(dfg.Edge)) {
+	done := map[*cfg.Loc]bool{} // a second walk of a destination adds nothing new
 	add := func(into *cfg.Loc) {
 		if done[into] {
 			return
 		}
 		done[into] = true
 		uses := g.Uses(into) // sorted
-		// seen: a bit per (cell of uses, AlsoInterference, source); all
-		// zero between adds (only the bits set are cleared: clearing it
-		// whole cost every check the program's size).
-		if n := (2*len(uses)*nLocs + 63) / 64; len(sc.seen) < n {
-			sc.seen = make([]uint64, n)
-		}
-		seen := sc.seen
-		defer func() {
-			for _, b := range sc.set {
-				seen[b/64] = 0
-			}
-			sc.set = sc.set[:0]
-		}()
-		note := func(ci int, e dfg.Edge) {
-			k := 2 * ci
-			if e.AlsoInterference {
-				k++
-			}
-			b := k*nLocs + e.Src.ID
-			if seen[b/64]&(1<<(b%64)) == 0 {
-				seen[b/64] |= 1 << (b % 64)
-				sc.set = append(sc.set, b)
-				emit(e)
-			}
-		}
 		for _, he := range g.Edges(into) {
 			if !he.Interference {
 				continue
 			}
-			ci, ok := slices.BinarySearch(uses, he.Cell)
-			if !ok {
-				continue
-			}
-			if srcs := g.HubSources(he.Src); srcs != nil {
-				for _, s := range srcs { // (g.Expand(he), without the slice)
-					note(ci, dfg.Edge{Src: s, Cell: he.Cell, Dst: he.Dst, Interference: true})
-				}
-			} else {
-				note(ci, he)
+			if _, ok := slices.BinarySearch(uses, he.Cell); ok {
+				stored(he)
 			}
 		}
 	}
@@ -641,8 +658,10 @@ func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
 // 25 (value 0)". At most explainWrites writes are listed; the rest are
 // counted ("and 12 more writes"), so that a warning stays readable on
 // programs with many writers.
-func (r *Result) Explain(c CheckResult) string {
-	writes := r.Writes(c)
+func (r *Result) Explain(c CheckResult) string { return ExplainWrites(c, r.Writes(c)) }
+
+// ExplainWrites is Explain of c with its Writes already listed.
+func ExplainWrites(c CheckResult, writes []Write) string {
 	if len(writes) == 0 {
 		return ""
 	}

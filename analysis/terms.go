@@ -26,112 +26,166 @@ type Write struct {
 }
 
 // Writes lists the interfering writes into c's site, deduplicated, in
-// edge order. Where it is cheap to tell (the check compares one variable
-// with a constant and the writer assigns that variable), writes whose
-// values cannot violate the check are left out.
+// edge order (interferenceInto's: by source location, stably). Where it
+// is cheap to tell (the check compares one variable with a constant and
+// the writer assigns that variable), writes whose values cannot violate
+// the check are left out.
 func (r *Result) Writes(c CheckResult) []Write {
 	if c.Interference == nil && c.Status != Unproven {
 		return nil
 	}
-	// Memoized per check (the report and the warning's explanation both
-	// ask; on memcached.c the unproven checks have 10 M edges in all, and
-	// hashing per edge made Writes a quarter of the run: so the names,
-	// values and write identities are interned once per cell and per
-	// source, and each edge costs array lookups).
 	r.writesMu.Lock()
 	defer r.writesMu.Unlock()
 	if ws, ok := r.writes[c.Check]; ok && c.Check != nil {
 		return slices.Clip(ws)
 	}
-	// (built here, not kept: InterferenceOf)
-	edges := r.InterferenceOf(c)
-	if len(edges) == 0 {
-		return nil
-	}
-	subject, op, k, filter := checkSubject(c.Check)
 	if r.wr == nil {
-		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}, bySig: map[uint64][]writesOf{}}
-	}
-	wr := r.wr
-	// Without the filter the writes depend only on the (source, cell)
-	// sequence of c.Interference, which many checks share (memcached.c:
-	// 30 checks with the same 203,294 writes): a check with the same
-	// sequence as an earlier one gets its list.
-	var sig uint64
-	if !filter {
-		sig = sourceCellHash(edges)
-		for _, m := range wr.bySig[sig] {
-			if m.same(edges) {
-				r.memoWrites(c, m.out)
-				return slices.Clip(m.out)
-			}
-		}
+		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}}
 	}
 	var out []Write
-	// seen: the writes in out, as (source write, name) index pairs (a
-	// Write is its source's position and value and its cell's name).
-	seen := map[uint64]bool{}
-	// emitted: the (source, cell) pairs already in out (the same Write
-	// again: skipped before building it). c.Interference comes sorted by
-	// source (interferenceInto), so a pair repeats only within its
-	// source's run of edges: emittedIn[cell] == run marks the pair of the
-	// current run; a list in another order takes the map.
-	bySource := slices.IsSortedFunc(edges, func(a, b dfg.Edge) int { return cmp.Compare(a.Src.ID, b.Src.ID) })
-	var emittedIn []int32
-	var emitted map[uint64]bool
-	if !bySource {
-		emitted = map[uint64]bool{}
+	switch {
+	case c.Interference != nil:
+		out = r.writesOfEdges(c, c.Interference)
+	case c.Check != nil && c.Check.Loc != nil && r.Graph != nil:
+		out = r.writesInto(c)
 	}
-	run, cur := int32(0), -1
-	for _, e := range edges {
-		cell := int(e.Cell)
-		if bySource {
-			if e.Src.ID != cur {
-				cur = e.Src.ID
-				run++
-			}
-			if cell >= len(emittedIn) {
-				emittedIn = append(emittedIn, make([]int32, cell+1-len(emittedIn))...)
-			}
-			if emittedIn[cell] == run {
-				continue
-			}
-		} else if emitted[uint64(e.Src.ID)<<32|uint64(uint32(e.Cell))] {
-			continue
-		}
-		name := r.writeName(e.Cell)
-		val := r.writtenBy(e.Src)
-		if val.ok && filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(val.iv, op, k) {
-			continue // this write cannot break the check
-		}
-		if bySource {
-			emittedIn[cell] = run
-		} else {
-			emitted[uint64(e.Src.ID)<<32|uint64(uint32(e.Cell))] = true
-		}
-		key := uint64(val.key)<<32 | uint64(name)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, Write{Pos: e.Src.Pos, Var: wr.names[name], Value: val.str})
-		}
+	if len(out) == 0 {
+		return nil
 	}
-	// Memoized only within writesMemoBudget (the same out in both memos
-	// counts once): past it a result is recomputed when asked again,
-	// the same list.
-	if wr.kept+len(out) > writesMemoBudget {
-		return slices.Clip(out)
-	}
-	wr.kept += len(out)
-	r.memoWrites(c, out)
-	if !filter {
-		wr.bySig[sig] = append(wr.bySig[sig], newWritesOf(edges, out))
+	// Memoized only within writesMemoBudget: past it a result is
+	// recomputed when asked again, the same list.
+	if r.wr.kept+len(out) <= writesMemoBudget {
+		r.wr.kept += len(out)
+		r.memoWrites(c, out)
 	}
 	return slices.Clip(out)
 }
 
-// writesMemoBudget bounds the Writes entries the memos keep (about 80
-// bytes each, plus the kept sequences): ddverify/floppy.c has thousands
-// of unproven checks, each reached by thousands of writes.
+// writesOfEdges is Writes of an explicit list of edges, in its order.
+func (r *Result) writesOfEdges(c CheckResult, edges []dfg.Edge) []Write {
+	subject, op, k, filter := checkSubject(c.Check)
+	var out []Write
+	seen := map[uint64]bool{} // the writes in out, as writeKeys
+	for _, e := range edges {
+		val := r.writtenBy(e.Src)
+		if val.ok && filter && r.carriesSubject(e, c.Check.Loc, subject) && !canViolate(val.iv, op, k) {
+			continue // this write cannot break the check
+		}
+		key := writeKey(val.key, r.writeName(e.Cell))
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r.writeOf(key))
+		}
+	}
+	return out
+}
+
+// writesInto is Writes of the edges interferenceInto lists for c's site,
+// without listing them. The list, expanded from hubs, is large where
+// hubs are (ddverify/floppy.c: 149 M edges over 4,533 unproven checks,
+// 13 s to list and order them, for 8.4 M writes), but a Write depends on
+// an edge's source only through its position and value (writtenBy's key),
+// which the many inlined copies of one function share. So Writes walks
+// the stored edges (walkInterferenceGroups), and a hub's sources are read
+// once per program as their distinct keys, each with its least source ID
+// (hubWriters); a write comes first in the list at its least (source ID,
+// stored edge) pair, the position its first edge has in interferenceInto's
+// stable order by source. Where the filter applies to an edge (it
+// carries the check's subject) its sources are read one by one.
+func (r *Result) writesInto(c CheckResult) []Write {
+	subject, op, k, filter := checkSubject(c.Check)
+	type first struct {
+		src, edge int32 // the least (source ID, stored edge) of the write
+		key       uint64
+	}
+	var firsts []first
+	at := map[uint64]int{} // writeKey → index in firsts
+	edge := int32(0)
+	offer := func(src int32, key uint64) {
+		if i, ok := at[key]; ok {
+			if src < firsts[i].src { // (edges come in order: a later one wins only by its source)
+				firsts[i].src, firsts[i].edge = src, edge
+			}
+			return
+		}
+		at[key] = len(firsts)
+		firsts = append(firsts, first{src, edge, key})
+	}
+	walkInterferenceGroups(r.Graph, c.Check.Loc, func(he dfg.Edge) {
+		edge++
+		name := r.writeName(he.Cell)
+		carries := filter && r.carriesSubject(he, c.Check.Loc, subject) // (of the edge's cell and destination only)
+		srcs := r.Graph.HubSources(he.Src)
+		if srcs == nil {
+			srcs = []*cfg.Loc{he.Src}
+		} else if !carries {
+			for _, hw := range r.hubWriters(he.Src, srcs) {
+				offer(hw.src, writeKey(hw.key, name))
+			}
+			return
+		}
+		for _, s := range srcs {
+			val := r.writtenBy(s)
+			if val.ok && carries && !canViolate(val.iv, op, k) {
+				continue // this write cannot break the check
+			}
+			offer(int32(s.ID), writeKey(val.key, name))
+		}
+	})
+	slices.SortFunc(firsts, func(a, b first) int {
+		return cmp.Or(cmp.Compare(a.src, b.src), cmp.Compare(a.edge, b.edge))
+	})
+	out := make([]Write, len(firsts))
+	for i, f := range firsts {
+		out[i] = r.writeOf(f.key)
+	}
+	return out
+}
+
+// hubWriter is one distinct write identity among a hub's sources.
+type hubWriter struct {
+	src int32 // the least source ID with it
+	key int32 // writtenBy's key
+}
+
+// hubWriters returns the distinct writtenBy keys of hub's sources srcs,
+// memoized per hub (the sources of a hub never change after Analyze).
+func (r *Result) hubWriters(hub *cfg.Loc, srcs []*cfg.Loc) []hubWriter {
+	wr := r.wr
+	if hw, ok := wr.hubWriters[hub]; ok {
+		return hw
+	}
+	var hw []hubWriter
+	at := map[int32]int{}
+	for _, s := range srcs {
+		key := r.writtenBy(s).key
+		if i, ok := at[key]; ok {
+			hw[i].src = min(hw[i].src, int32(s.ID))
+			continue
+		}
+		at[key] = len(hw)
+		hw = append(hw, hubWriter{int32(s.ID), key})
+	}
+	if wr.hubWriters == nil {
+		wr.hubWriters = map[*cfg.Loc][]hubWriter{}
+	}
+	wr.hubWriters[hub] = hw
+	return hw
+}
+
+// writeKey is a Write as one integer: its source's writtenBy key and its
+// cell's name index. Writes with the same key are the same Write.
+func writeKey(src, name int32) uint64 { return uint64(uint32(src))<<32 | uint64(uint32(name)) }
+
+// writeOf is the Write of key.
+func (r *Result) writeOf(key uint64) Write {
+	sw := r.wr.srcWrites[int32(key>>32)-1]
+	return Write{Pos: sw.pos, Var: r.wr.names[int32(uint32(key))], Value: sw.value}
+}
+
+// writesMemoBudget bounds the Writes entries the memo keeps (about 80
+// bytes each): ddverify/floppy.c has thousands of unproven checks, each
+// reached by thousands of writes.
 var writesMemoBudget = 1 << 22
 
 func (r *Result) memoWrites(c CheckResult, out []Write) {
@@ -143,102 +197,17 @@ func (r *Result) memoWrites(c CheckResult, out []Write) {
 	}
 }
 
-// writesOf is an unfiltered Writes result and the (source, cell)
-// sequence of the edges it came from: the sequence itself (sourceCellKeys:
-// 8 bytes an edge instead of the edge's 24) when it has at most
-// maxKeptKeys edges, else only its length and a second, independent hash
-// (ddverify/floppy.c: thousands of unproven checks with distinct
-// sequences of up to millions of edges, all kept, did not fit in 12 GB).
-// A long sequence then matches another with the same length and both
-// 64-bit hashes; only the explanation of a warning depends on it, never a
-// status.
-type writesOf struct {
-	keys  []uint64
-	n     int
-	hash2 uint64
-	out   []Write
-}
-
-// maxKeptKeys bounds the sequences writesOf keeps for an exact
-// comparison.
-const maxKeptKeys = 1 << 14
-
-func newWritesOf(es []dfg.Edge, out []Write) writesOf {
-	w := writesOf{n: len(es), out: out}
-	if len(es) <= maxKeptKeys {
-		w.keys = sourceCellKeys(es)
-	} else {
-		w.hash2 = sourceCellHash2(es)
-	}
-	return w
-}
-
-// same reports whether es has the (source, cell) sequence of w (its
-// sourceCellHash is already known to be equal).
-func (w writesOf) same(es []dfg.Edge) bool {
-	if len(es) != w.n {
-		return false
-	}
-	if w.keys != nil || w.n == 0 {
-		return sameSourceCells(w.keys, es)
-	}
-	return sourceCellHash2(es) == w.hash2
-}
-
-// sourceCellHash2 hashes the (source, cell) sequence of es independently
-// of sourceCellHash (a multiply-xorshift mix per element, position
-// dependent).
-func sourceCellHash2(es []dfg.Edge) uint64 {
-	h := uint64(0x9e3779b97f4a7c15)
-	for i, e := range es {
-		x := sourceCellKey(e) ^ uint64(i)*0xbf58476d1ce4e5b9
-		x ^= x >> 31
-		x *= 0x94d049bb133111eb
-		x ^= x >> 29
-		h = (h ^ x) * 0xff51afd7ed558ccd
-		h ^= h >> 32
-	}
-	return h
-}
-
-// sourceCellKey is the (source, cell) pair of e as one integer.
-func sourceCellKey(e dfg.Edge) uint64 { return uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell)) }
-
-// sourceCellKeys returns the (source, cell) sequence of es.
-func sourceCellKeys(es []dfg.Edge) []uint64 {
-	out := make([]uint64, len(es))
-	for i, e := range es {
-		out[i] = sourceCellKey(e)
-	}
-	return out
-}
-
-// sourceCellHash hashes the (source, cell) sequence of es (FNV-1a).
-func sourceCellHash(es []dfg.Edge) uint64 {
-	h := uint64(14695981039346656037)
-	for _, e := range es {
-		h ^= sourceCellKey(e)
-		h *= 1099511628211
-	}
-	return h
-}
-
-// sameSourceCells reports whether keys is the (source, cell) sequence of
-// b.
-func sameSourceCells(keys []uint64, b []dfg.Edge) bool {
-	return slices.EqualFunc(keys, b, func(k uint64, y dfg.Edge) bool { return k == sourceCellKey(y) })
-}
-
 // writeNames interns, for Writes, the cells' names and the sources'
 // (position, value) pairs.
 type writeNames struct {
-	cellName  []int32 // per cell: index in names + 1 (0: not yet)
-	names     []string
-	nameIndex map[string]int32
-	written   []writtenValue // per source location ID (key 0: not yet)
-	srcIndex  map[srcWrite]int32
-	bySig     map[uint64][]writesOf // unfiltered results by sourceCellHash
-	kept      int                   // Write entries in the memos' lists (writesMemoBudget)
+	cellName   []int32 // per cell: index in names + 1 (0: not yet)
+	names      []string
+	nameIndex  map[string]int32
+	written    []writtenValue // per source location ID (key 0: not yet)
+	srcIndex   map[srcWrite]int32
+	srcWrites  []srcWrite // by srcIndex's key - 1
+	hubWriters map[*cfg.Loc][]hubWriter
+	kept       int // Write entries in the memo's lists (writesMemoBudget)
 }
 
 // srcWrite is what a source contributes to a Write.
@@ -284,6 +253,7 @@ func (r *Result) writtenBy(src *cfg.Loc) writtenValue {
 		if !ok {
 			i = int32(len(wr.srcIndex)) + 1
 			wr.srcIndex[sw] = i
+			wr.srcWrites = append(wr.srcWrites, sw)
 		}
 		val.key = i
 		wr.written[src.ID] = val

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"chorus/cfg"
+	"chorus/dfg"
 )
 
 // writesReference is Writes the plain way (maps keyed by edges and by
@@ -40,15 +41,17 @@ func (r *Result) writesReference(c CheckResult) []Write {
 }
 
 // Writes equals writesReference on every check of every fixture with
-// interference (twice, the second time from the memo), on the edges as
-// interferenceInto lists them and on the same edges reversed (not sorted
-// by source: the map path); with hubs expanded and without hubs.
+// interference (twice, the second time from the memo): on the edges as
+// interferenceInto lists them, on the same edges reversed (an explicit
+// list, taken in its order), and as an unproven check whose edges Writes
+// walks itself (writesInto: hubs read once as their distinct writers);
+// with hubs for every block of edges and without hubs.
 func TestWritesMatchReference(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/check/*.c")
 	if len(files) < 10 {
 		t.Fatalf("only %d fixtures", len(files))
 	}
-	compared, shared := 0, 0
+	compared, fromHubs, filtered, collapsed := 0, 0, 0, 0
 	for _, f := range files {
 		for _, opt := range []Option{WithEveryHub(), WithHubs(false)} {
 			p, err := cfg.BuildFile(f, cfg.Options{})
@@ -59,7 +62,6 @@ func TestWritesMatchReference(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			seen := map[uint64]bool{}
 			for _, chk := range p.Checks {
 				if chk.Loc == nil {
 					continue
@@ -68,29 +70,53 @@ func TestWritesMatchReference(t *testing.T) {
 				if len(es) == 0 {
 					continue
 				}
-				if _, _, _, filter := checkSubject(chk); !filter {
-					h := sourceCellHash(es)
-					if seen[h] {
-						shared++
+				want := r.writesReference(CheckResult{Check: chk, Interference: es})
+				subject, _, _, filter := checkSubject(chk)
+				carried := false
+				walkInterferenceGroups(r.Graph, chk.Loc, func(he dfg.Edge) {
+					if r.Graph.HubSources(he.Src) != nil {
+						fromHubs++
 					}
-					seen[h] = true
+					carried = carried || filter && r.carriesSubject(he, chk.Loc, subject)
+				})
+				if carried {
+					filtered++
 				}
 				rev := slices.Clone(es)
 				slices.Reverse(rev)
-				for _, c := range []CheckResult{{Check: chk, Interference: es}, {Check: nil, Interference: rev}} {
-					want := r.writesReference(c)
+				for _, c := range []CheckResult{{Check: chk, Interference: es}, {Check: nil, Interference: rev}, {Check: chk, Status: Unproven}} {
+					want := want
+					if c.Check == nil {
+						want = r.writesReference(c)
+					}
+					if c.Interference == nil {
+						r.writes = nil // the memo holds the explicit list's result
+					}
 					for range 2 {
 						if got := r.Writes(c); !slices.Equal(got, want) {
-							t.Fatalf("%s at %v: Writes\n%v\nwant\n%v", filepath.Base(f), chk.Pos, got, want)
+							t.Fatalf("%s at %v (%v): Writes\n%v\nwant\n%v", filepath.Base(f), chk.Pos, c.Interference != nil, got, want)
 						}
 					}
 					compared++
 				}
+				for hub, hw := range r.wr.hubWriters {
+					if len(hw) < len(r.Graph.HubSources(hub)) {
+						collapsed++
+					}
+				}
+				r.wr.hubWriters = nil
 			}
 		}
 	}
-	if compared == 0 || shared == 0 {
-		t.Fatalf("compared %d lists, %d shared", compared, shared)
+	if compared == 0 || fromHubs == 0 || filtered == 0 || collapsed == 0 {
+		t.Fatalf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes", compared, fromHubs, collapsed, filtered)
 	}
-	t.Logf("compared %d lists, %d shared an earlier check's edges", compared, shared)
+	t.Logf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes", compared, fromHubs, collapsed, filtered)
+}
+
+// Past the memo budget Writes recomputes: the same lists.
+func TestWritesMatchReferencePastMemoBudget(t *testing.T) {
+	defer func(old int) { writesMemoBudget = old }(writesMemoBudget)
+	writesMemoBudget = 3
+	TestWritesMatchReference(t)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 )
@@ -35,6 +36,35 @@ func BenchmarkCheckSVCOMP(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for _, tk := range small {
 			check(tk)
+		}
+	}
+}
+
+// BenchmarkCheckDDVerify analyses the DDVerify drivers but floppy in this
+// process as the bulk command's workers do (bounds and overflow, ILP32,
+// GOGC as a worker starts): to profile (-cpuprofile) where a driver's time
+// goes without the worker processes. -args -corpus-filter NAME picks one.
+func BenchmarkCheckDDVerify(b *testing.B) {
+	root := corpusRoot(b)
+	files, _ := filepath.Glob(filepath.Join(root, "ddverify", "*.c"))
+	var drivers []string
+	for _, f := range files {
+		if filepath.Base(f) != "floppy.c" && (*corpusFilter == "" || strings.Contains(f, *corpusFilter)) {
+			drivers = append(drivers, f)
+		}
+	}
+	if len(drivers) == 0 {
+		b.Skip("no ddverify drivers")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(smallHeapGCPercent))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, f := range drivers {
+			o := &checkOptions{domain: "interval", dataModel: "ILP32", maxRounds: 200}
+			o.kinds = append(o.kinds, checkKindNames["bounds"], checkKindNames["overflow"])
+			if out := checkFile(o, f); out.err != nil {
+				b.Fatalf("%s: %v", f, out.err)
+			}
 		}
 	}
 }

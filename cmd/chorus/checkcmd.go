@@ -332,6 +332,12 @@ func taskYML(file string) string {
 }
 
 func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
+	return checkWarningWith(c, r, r.Writes(c))
+}
+
+// checkWarningWith is checkWarning with c's interfering writes already
+// listed (r.Writes(c)).
+func checkWarningWith(c analysis.CheckResult, r *analysis.Result, writes []analysis.Write) string {
 	msg := checkCondition(c) // source terms (terms.go)
 	if msg == "" {
 		msg = c.Check.Kind.String() + " check"
@@ -344,7 +350,7 @@ func checkWarning(c analysis.CheckResult, r *analysis.Result) string {
 	if d := strings.TrimSuffix(strings.TrimSpace(detail), ":"); d != "" {
 		msg += " (" + d + ")"
 	}
-	if ex := r.Explain(c); ex != "" {
+	if ex := analysis.ExplainWrites(c, writes); ex != "" {
 		msg += "; " + ex
 	}
 	return msg

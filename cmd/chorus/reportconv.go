@@ -48,8 +48,8 @@ func toReport(out fileOutcome) report.File {
 			rc.Proof = proof
 		}
 		if c.Status == analysis.Unproven {
-			rc.Message = checkWarning(c, out.res)
 			ws := out.res.Writes(c)
+			rc.Message = checkWarningWith(c, out.res, ws)
 			if len(ws) > maxWrites {
 				// Real code: a check in a library may see thousands of
 				// cells written by the client's threads (MBs of JSON).
