@@ -40,14 +40,20 @@ func (r *Result) Writes(c CheckResult) []Write {
 		return slices.Clip(ws)
 	}
 	if r.wr == nil {
-		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}}
+		r.wr = &writeNames{srcIndex: map[srcWrite]int32{}, nameIndex: map[string]int32{}, byGroups: map[uint64][]writesOfGroups{}}
 	}
 	var out []Write
+	var groups []dfg.Edge // writesInto's stored edges, when its result depends on nothing else
 	switch {
 	case c.Interference != nil:
 		out = r.writesOfEdges(c, c.Interference)
 	case c.Check != nil && c.Check.Loc != nil && r.Graph != nil:
-		out = r.writesInto(c)
+		var shared bool
+		out, groups, shared = r.writesInto(c)
+		if shared {
+			r.memoWrites(c, out) // (counted where first kept)
+			return slices.Clip(out)
+		}
 	}
 	if len(out) == 0 {
 		return nil
@@ -57,8 +63,40 @@ func (r *Result) Writes(c CheckResult) []Write {
 	if r.wr.kept+len(out) <= writesMemoBudget {
 		r.wr.kept += len(out)
 		r.memoWrites(c, out)
+		if groups != nil {
+			h := groupsHash(groups)
+			r.wr.byGroups[h] = append(r.wr.byGroups[h], writesOfGroups{groupKeys(groups), out})
+		}
 	}
 	return slices.Clip(out)
+}
+
+// writesOfGroups is a writesInto result and the stored edges it came
+// from, as (source, cell) pairs: checks whose sites read the same
+// stored edges (memcached.c: 30 checks with the same 203,294 writes,
+// through the same hubs) share it.
+type writesOfGroups struct {
+	keys []uint64
+	out  []Write
+}
+
+// groupKeys is the (source, cell) sequence of the stored edges es.
+func groupKeys(es []dfg.Edge) []uint64 {
+	keys := make([]uint64, len(es))
+	for i, e := range es {
+		keys[i] = uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+	}
+	return keys
+}
+
+// groupsHash hashes the (source, cell) sequence of es (FNV-1a).
+func groupsHash(es []dfg.Edge) uint64 {
+	h := uint64(14695981039346656037)
+	for _, e := range es {
+		h ^= uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+		h *= 1099511628211
+	}
+	return h
 }
 
 // writesOfEdges is Writes of an explicit list of edges, in its order.
@@ -92,29 +130,46 @@ func (r *Result) writesOfEdges(c CheckResult, edges []dfg.Edge) []Write {
 // stored edge) pair, the position its first edge has in interferenceInto's
 // stable order by source. Where the filter applies to an edge (it
 // carries the check's subject) its sources are read one by one.
-func (r *Result) writesInto(c CheckResult) []Write {
+//
+// The result depends only on the sequence of stored edges when the
+// filter applies to none of them: it then comes from, or is kept in,
+// the memo of such sequences (byGroups); shared says it came from there,
+// and groups is the sequence to keep it under (nil when filtered).
+func (r *Result) writesInto(c CheckResult) (out []Write, groups []dfg.Edge, shared bool) {
 	subject, op, k, filter := checkSubject(c.Check)
+	filtered := false
+	walkInterferenceGroups(r.Graph, c.Check.Loc, func(he dfg.Edge) {
+		groups = append(groups, he)
+		filtered = filtered || filter && r.carriesSubject(he, c.Check.Loc, subject) // (of the edge's cell and destination only)
+	})
+	if !filtered {
+		for _, m := range r.wr.byGroups[groupsHash(groups)] {
+			if slices.EqualFunc(m.keys, groups, func(k uint64, e dfg.Edge) bool { return k == uint64(e.Src.ID)<<32|uint64(uint32(e.Cell)) }) {
+				r.wr.shared++
+				return m.out, nil, true
+			}
+		}
+	}
 	type first struct {
-		src, edge int32 // the least (source ID, stored edge) of the write
-		key       uint64
+		at  uint64 // the least (source ID, stored edge) of the write, as one integer
+		key uint64
 	}
 	var firsts []first
-	at := map[uint64]int{} // writeKey → index in firsts
-	edge := int32(0)
+	index := map[uint64]int{} // writeKey → index in firsts
+	edge := uint64(0)
 	offer := func(src int32, key uint64) {
-		if i, ok := at[key]; ok {
-			if src < firsts[i].src { // (edges come in order: a later one wins only by its source)
-				firsts[i].src, firsts[i].edge = src, edge
-			}
+		at := uint64(uint32(src))<<32 | edge
+		if i, ok := index[key]; ok {
+			firsts[i].at = min(firsts[i].at, at)
 			return
 		}
-		at[key] = len(firsts)
-		firsts = append(firsts, first{src, edge, key})
+		index[key] = len(firsts)
+		firsts = append(firsts, first{at, key})
 	}
-	walkInterferenceGroups(r.Graph, c.Check.Loc, func(he dfg.Edge) {
+	for _, he := range groups {
 		edge++
 		name := r.writeName(he.Cell)
-		carries := filter && r.carriesSubject(he, c.Check.Loc, subject) // (of the edge's cell and destination only)
+		carries := filtered && r.carriesSubject(he, c.Check.Loc, subject)
 		srcs := r.Graph.HubSources(he.Src)
 		if srcs == nil {
 			srcs = []*cfg.Loc{he.Src}
@@ -122,7 +177,7 @@ func (r *Result) writesInto(c CheckResult) []Write {
 			for _, hw := range r.hubWriters(he.Src, srcs) {
 				offer(hw.src, writeKey(hw.key, name))
 			}
-			return
+			continue
 		}
 		for _, s := range srcs {
 			val := r.writtenBy(s)
@@ -131,15 +186,16 @@ func (r *Result) writesInto(c CheckResult) []Write {
 			}
 			offer(int32(s.ID), writeKey(val.key, name))
 		}
-	})
-	slices.SortFunc(firsts, func(a, b first) int {
-		return cmp.Or(cmp.Compare(a.src, b.src), cmp.Compare(a.edge, b.edge))
-	})
-	out := make([]Write, len(firsts))
+	}
+	slices.SortFunc(firsts, func(a, b first) int { return cmp.Compare(a.at, b.at) })
+	out = make([]Write, len(firsts))
 	for i, f := range firsts {
 		out[i] = r.writeOf(f.key)
 	}
-	return out
+	if filtered {
+		groups = nil // (the result depends on the check's condition too)
+	}
+	return out, groups, false
 }
 
 // hubWriter is one distinct write identity among a hub's sources.
@@ -207,7 +263,9 @@ type writeNames struct {
 	srcIndex   map[srcWrite]int32
 	srcWrites  []srcWrite // by srcIndex's key - 1
 	hubWriters map[*cfg.Loc][]hubWriter
-	kept       int // Write entries in the memo's lists (writesMemoBudget)
+	byGroups   map[uint64][]writesOfGroups // writesInto's unfiltered results by groupsHash
+	shared     int                         // writesInto results taken from byGroups (for the tests)
+	kept       int                         // Write entries in the memo's lists (writesMemoBudget)
 }
 
 // srcWrite is what a source contributes to a Write.

@@ -46,12 +46,24 @@ func (r *Result) writesReference(c CheckResult) []Write {
 // list, taken in its order), and as an unproven check whose edges Writes
 // walks itself (writesInto: hubs read once as their distinct writers);
 // with hubs for every block of edges and without hubs.
-func TestWritesMatchReference(t *testing.T) {
+func TestWritesMatchReference(t *testing.T) { testWritesMatchReference(t, true) }
+
+// Past the memo budget Writes recomputes (no list kept, none shared): the
+// same lists.
+func TestWritesMatchReferencePastMemoBudget(t *testing.T) {
+	defer func(old int) { writesMemoBudget = old }(writesMemoBudget)
+	writesMemoBudget = 3
+	testWritesMatchReference(t, false)
+}
+
+// testWritesMatchReference compares Writes with writesReference; memo:
+// some checks must share an earlier check's list.
+func testWritesMatchReference(t *testing.T, memo bool) {
 	files, _ := filepath.Glob("../testdata/check/*.c")
 	if len(files) < 10 {
 		t.Fatalf("only %d fixtures", len(files))
 	}
-	compared, fromHubs, filtered, collapsed := 0, 0, 0, 0
+	compared, fromHubs, filtered, collapsed, shared := 0, 0, 0, 0, 0
 	for _, f := range files {
 		for _, opt := range []Option{WithEveryHub(), WithHubs(false)} {
 			p, err := cfg.BuildFile(f, cfg.Options{})
@@ -106,17 +118,13 @@ func TestWritesMatchReference(t *testing.T) {
 				}
 				r.wr.hubWriters = nil
 			}
+			if r.wr != nil {
+				shared += r.wr.shared
+			}
 		}
 	}
-	if compared == 0 || fromHubs == 0 || filtered == 0 || collapsed == 0 {
-		t.Fatalf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes", compared, fromHubs, collapsed, filtered)
+	if compared == 0 || fromHubs == 0 || filtered == 0 || collapsed == 0 || memo != (shared > 0) {
+		t.Fatalf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes, %d lists shared", compared, fromHubs, collapsed, filtered, shared)
 	}
-	t.Logf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes", compared, fromHubs, collapsed, filtered)
-}
-
-// Past the memo budget Writes recomputes: the same lists.
-func TestWritesMatchReferencePastMemoBudget(t *testing.T) {
-	defer func(old int) { writesMemoBudget = old }(writesMemoBudget)
-	writesMemoBudget = 3
-	TestWritesMatchReference(t)
+	t.Logf("compared %d lists, %d edges from hubs (%d hubs whose sources share writes), %d checks filter writes, %d lists shared", compared, fromHubs, collapsed, filtered, shared)
 }
