@@ -824,11 +824,21 @@ func (b *builder) unitUsesOf(ast *cc.AST) *unitUses {
 			}
 		}
 	}
+	checkZeroElems := func(n cc.Node) {
+		if x, ok := n.(*cc.UnaryExpression); ok {
+			b.checkSizeofZeroElems(x) // packed.go
+		}
+	}
 	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
 		ed := tu.ExternalDeclaration
 		skip := unitWalk == walkEvaluating && evaluatesNothing(ed) || unitWalk == skipDeclarations && ed != nil && ed.Case == cc.ExternalDeclarationDecl
 		if ed != nil && !skip {
 			walkAST(ed, visit)
+		} else if skip {
+			// What is never evaluated can still be folded: an array size
+			// or an enumerator's value reads sizeof at compile time, and
+			// cc's sizeof of an array of zero-size elements is not gcc's.
+			walkAST(ed, checkZeroElems)
 		}
 	}
 	for _, p := range idents {

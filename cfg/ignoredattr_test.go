@@ -83,6 +83,11 @@ func TestIgnoredAttributes(t *testing.T) {
 		"struct e {};\nint main(void) { return sizeof(struct e[3]) != 0; }",
 		"struct e {};\nint main(void) { struct e a[3]; return sizeof a; }",
 		"struct e {};\nstruct w { struct e x[2]; int k; };\nint main(void) { return sizeof(struct w); }",
+		// in declarations the unit walk skips (no initializer): folded all
+		// the same (a[sizeof(struct e[3]) + 1] has 1 element in gcc)
+		"struct e {};\nint a[sizeof(struct e[3]) + 1];\nint main(void) { return sizeof a != sizeof(int); }",
+		"struct e {};\nenum { K = sizeof(struct e[2]) };\nint main(void) { return K != 0; }",
+		"struct e {};\nstruct b { unsigned f : sizeof(struct e[4]) + 1; };\nint main(void) { return 0; }",
 	}
 	for _, src := range zeroElems {
 		_, err := Build("test.c", []byte(src), Options{DataModel: LP64})

@@ -424,7 +424,8 @@ func (b *builder) checkWideBitfieldOperand(op cc.Node, e cc.ExpressionNode) {
 // folded into every enclosing constant (sizeof(struct e[3]) != 0 was
 // proven). Objects and struct definitions of such arrays are caught by
 // the layout check (gccLayoutMatches); this is the sizeof that names no
-// object. In the unit walk: bodies and initialisers.
+// object. In the unit walk: bodies and initialisers, and the declarations
+// it skips (array sizes, enumerators, bit-field widths fold sizeof too).
 func (b *builder) checkSizeofZeroElems(x *cc.UnaryExpression) {
 	var t cc.Type
 	switch x.Case {
