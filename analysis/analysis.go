@@ -577,7 +577,6 @@ func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
 	// set are cleared: clearing it whole cost every check the program's
 	// size).
 	var into *cfg.Loc
-	var uses []dfg.CellID
 	clear := func() {
 		for _, b := range sc.set {
 			sc.seen[b/64] = 0
@@ -597,15 +596,14 @@ func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
 			emit(e)
 		}
 	}
-	walkInterferenceGroups(g, loc, func(he dfg.Edge) {
+	walkInterferenceGroups(g, loc, func(ci int, he dfg.Edge) {
 		if he.Dst != into {
 			clear()
-			into, uses = he.Dst, g.Uses(he.Dst) // sorted
-			if n := (2*len(uses)*nLocs + 63) / 64; len(sc.seen) < n {
+			into = he.Dst
+			if n := (2*len(g.Uses(into))*nLocs + 63) / 64; len(sc.seen) < n {
 				sc.seen = make([]uint64, n)
 			}
 		}
-		ci, _ := slices.BinarySearch(uses, he.Cell)
 		if srcs := g.HubSources(he.Src); srcs != nil {
 			for _, s := range srcs { // (g.Expand(he), without the slice)
 				note(ci, dfg.Edge{Src: s, Cell: he.Cell, Dst: he.Dst, Interference: true})
@@ -620,8 +618,9 @@ func walkInterferenceInto(g *dfg.Graph, loc *cfg.Loc, emit func(dfg.Edge)) {
 // graph stores it (its source may be a hub standing for HubSources), that
 // brings a cell read at loc into loc, or into a load (t := g) whose result
 // loc reads: the edges interferenceInto expands, in the graph's order,
-// the edges of one destination together.
-func walkInterferenceGroups(g *dfg.Graph, loc *cfg.Loc, stored func(dfg.Edge)) {
+// the edges of one destination together; ci is the edge's cell's index in
+// the sorted uses of its destination.
+func walkInterferenceGroups(g *dfg.Graph, loc *cfg.Loc, stored func(ci int, he dfg.Edge)) {
 	done := map[*cfg.Loc]bool{} // a second walk of a destination adds nothing new
 	add := func(into *cfg.Loc) {
 		if done[into] {
@@ -633,8 +632,8 @@ func walkInterferenceGroups(g *dfg.Graph, loc *cfg.Loc, stored func(dfg.Edge)) {
 			if !he.Interference {
 				continue
 			}
-			if _, ok := slices.BinarySearch(uses, he.Cell); ok {
-				stored(he)
+			if ci, ok := slices.BinarySearch(uses, he.Cell); ok {
+				stored(ci, he)
 			}
 		}
 	}

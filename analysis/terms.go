@@ -80,11 +80,14 @@ type writesOfGroups struct {
 	out  []Write
 }
 
+// sourceCellKey is the (source, cell) pair of e as one integer.
+func sourceCellKey(e dfg.Edge) uint64 { return uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell)) }
+
 // groupKeys is the (source, cell) sequence of the stored edges es.
 func groupKeys(es []dfg.Edge) []uint64 {
 	keys := make([]uint64, len(es))
 	for i, e := range es {
-		keys[i] = uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+		keys[i] = sourceCellKey(e)
 	}
 	return keys
 }
@@ -93,7 +96,7 @@ func groupKeys(es []dfg.Edge) []uint64 {
 func groupsHash(es []dfg.Edge) uint64 {
 	h := uint64(14695981039346656037)
 	for _, e := range es {
-		h ^= uint64(e.Src.ID)<<32 | uint64(uint32(e.Cell))
+		h ^= sourceCellKey(e)
 		h *= 1099511628211
 	}
 	return h
@@ -137,14 +140,16 @@ func (r *Result) writesOfEdges(c CheckResult, edges []dfg.Edge) []Write {
 // and groups is the sequence to keep it under (nil when filtered).
 func (r *Result) writesInto(c CheckResult) (out []Write, groups []dfg.Edge, shared bool) {
 	subject, op, k, filter := checkSubject(c.Check)
+	var carries []bool // by stored edge: the filter applies to it (of its cell and destination only)
 	filtered := false
-	walkInterferenceGroups(r.Graph, c.Check.Loc, func(he dfg.Edge) {
+	walkInterferenceGroups(r.Graph, c.Check.Loc, func(_ int, he dfg.Edge) {
 		groups = append(groups, he)
-		filtered = filtered || filter && r.carriesSubject(he, c.Check.Loc, subject) // (of the edge's cell and destination only)
+		carries = append(carries, filter && r.carriesSubject(he, c.Check.Loc, subject))
+		filtered = filtered || carries[len(carries)-1]
 	})
 	if !filtered {
 		for _, m := range r.wr.byGroups[groupsHash(groups)] {
-			if slices.EqualFunc(m.keys, groups, func(k uint64, e dfg.Edge) bool { return k == uint64(e.Src.ID)<<32|uint64(uint32(e.Cell)) }) {
+			if slices.EqualFunc(m.keys, groups, func(k uint64, e dfg.Edge) bool { return k == sourceCellKey(e) }) {
 				r.wr.shared++
 				return m.out, nil, true
 			}
@@ -166,14 +171,13 @@ func (r *Result) writesInto(c CheckResult) (out []Write, groups []dfg.Edge, shar
 		index[key] = len(firsts)
 		firsts = append(firsts, first{at, key})
 	}
-	for _, he := range groups {
+	for i, he := range groups {
 		edge++
 		name := r.writeName(he.Cell)
-		carries := filtered && r.carriesSubject(he, c.Check.Loc, subject)
 		srcs := r.Graph.HubSources(he.Src)
 		if srcs == nil {
 			srcs = []*cfg.Loc{he.Src}
-		} else if !carries {
+		} else if !carries[i] {
 			for _, hw := range r.hubWriters(he.Src, srcs) {
 				offer(hw.src, writeKey(hw.key, name))
 			}
@@ -181,7 +185,7 @@ func (r *Result) writesInto(c CheckResult) (out []Write, groups []dfg.Edge, shar
 		}
 		for _, s := range srcs {
 			val := r.writtenBy(s)
-			if val.ok && carries && !canViolate(val.iv, op, k) {
+			if val.ok && carries[i] && !canViolate(val.iv, op, k) {
 				continue // this write cannot break the check
 			}
 			offer(int32(s.ID), writeKey(val.key, name))

@@ -85,7 +85,7 @@ func testWritesMatchReference(t *testing.T, memo bool) {
 				want := r.writesReference(CheckResult{Check: chk, Interference: es})
 				subject, _, _, filter := checkSubject(chk)
 				carried := false
-				walkInterferenceGroups(r.Graph, chk.Loc, func(he dfg.Edge) {
+				walkInterferenceGroups(r.Graph, chk.Loc, func(_ int, he dfg.Edge) {
 					if r.Graph.HubSources(he.Src) != nil {
 						fromHubs++
 					}
